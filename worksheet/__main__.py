@@ -1,0 +1,8 @@
+"""``python -m worksheet``: the same as the ``worksheet`` command."""
+
+import sys
+
+from .cli import main
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,24 @@
+"""The headless calculation engine. It never imports Textual or Rich.
+
+Rulesets import what they need from here::
+
+    from worksheet.engine import Ruleset, IntInput, ChoiceInput, Problem, trunc, named
+"""
+
+from .explain import (Derivation, Explained, Term, call, ceil, explained, floor, format_value,
+                      half_up, named, tmax, tmin, total, trunc)
+from .graph import NodeStatus, Sheet, SheetProblem, State, evaluate
+from .inputs import (REQUIRED, BoolInput, ChoiceInput, FacesInput, InputError, InputSpec,
+                     IntInput, NamesInput, NumberInput, Record, RecordsInput, TextInput, kebab)
+from .numbers import ROUNDINGS, Number, exact, format_number, json_number, normalize
+from .ruleset import Problem, Rule, Ruleset, RulesetError
+
+__all__ = [
+    "Derivation", "Explained", "Term", "call", "ceil", "explained", "floor", "format_value",
+    "half_up", "named", "tmax", "tmin", "total", "trunc",
+    "NodeStatus", "Sheet", "SheetProblem", "State", "evaluate",
+    "REQUIRED", "BoolInput", "ChoiceInput", "FacesInput", "InputError", "InputSpec", "IntInput",
+    "NamesInput", "NumberInput", "Record", "RecordsInput", "TextInput", "kebab",
+    "ROUNDINGS", "Number", "exact", "format_number", "json_number", "normalize",
+    "Problem", "Rule", "Ruleset", "RulesetError",
+]

@@ -1,0 +1,263 @@
+"""A live sheet: a ruleset's graph with current values, recomputed incrementally.
+
+Setting an input recomputes only its descendants, in evaluation order, and stops along any path
+where a node's value and state did not change (equality cutoff). Every node has an explicit
+:class:`State`; an invalid input or a rule's :class:`~worksheet.engine.ruleset.Problem` is an
+error *value*, and every node that depends on it is blocked and names the inputs it waits for.
+Nothing is raised to the caller for bad input.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from typing import Any, Mapping
+
+from .explain import Derivation, Explained, Term, format_value
+from .inputs import InputError
+from .numbers import format_number, normalize
+from .ruleset import Problem, Rule, Ruleset
+
+
+class State(Enum):
+    """What a node's value means right now."""
+
+    OK = "ok"
+    """The value is current."""
+    ERROR = "error"
+    """The input's text does not parse, or the rule found a problem (see ``message``)."""
+    BLOCKED = "blocked"
+    """A dependency is in error; ``waiting_for`` names the inputs to fix."""
+
+
+@dataclass(frozen=True)
+class NodeStatus:
+    """The state of one input or node.
+
+    Attributes:
+        state: OK, ERROR or BLOCKED.
+        value: the value when OK, else ``None`` (a stale value is never kept as if current).
+        derivation: how a derived value was reached (``None`` for inputs and non-OK nodes).
+        message: the error message when ERROR.
+        waiting_for: the inputs this node waits for (ERROR: the input to change; BLOCKED: the
+            inputs in error upstream).
+        given: for an input in error, the text or value that was refused.
+        internal: the error is a bug in a rule, not a problem with the inputs.
+    """
+
+    state: State
+    value: Any = None
+    derivation: Derivation | None = None
+    message: str = ""
+    waiting_for: tuple[str, ...] = ()
+    given: Any = None
+    internal: bool = False
+
+    @property
+    def ok(self) -> bool:
+        """True when the value is current."""
+        return self.state is State.OK
+
+    def same_outcome(self, other: "NodeStatus | None") -> bool:
+        """True when dependents would see no difference (the equality cutoff)."""
+        if other is None or self.state is not other.state:
+            return False
+        if self.state is State.OK:
+            return type(self.value) is type(other.value) and self.value == other.value
+        return self.waiting_for == other.waiting_for and self.message == other.message
+
+
+@dataclass(frozen=True)
+class SheetProblem:
+    """A bad input, as ``worksheet calc`` reports it."""
+
+    input: str
+    message: str
+
+
+class Sheet:
+    """A ruleset's graph with current input values.
+
+    Args:
+        ruleset: the ruleset to evaluate (compiled on first use).
+        inputs: values to start from instead of the defaults; validated like any ``set``.
+    """
+
+    def __init__(self, ruleset: Ruleset, inputs: Mapping[str, Any] | None = None):
+        self.ruleset = ruleset.compile()
+        self._status: dict[str, NodeStatus] = {}
+        for name, spec in ruleset.inputs.items():
+            self._status[name] = NodeStatus(State.OK, spec.default)
+        for name in ruleset.order:
+            self._status[name] = self._evaluate(ruleset.rules[name])
+        if inputs:
+            self.set_many(inputs)
+
+    # -- reading --------------------------------------------------------------------------
+    def status(self, name: str) -> NodeStatus:
+        """The status of an input or node."""
+        return self._status[name]
+
+    def value(self, name: str) -> Any:
+        """The current value of an input or node (``None`` when not OK)."""
+        return self._status[name].value
+
+    @property
+    def inputs(self) -> dict[str, Any]:
+        """Every input's current value (``None`` for an input in error)."""
+        return {name: self._status[name].value for name in self.ruleset.inputs}
+
+    @property
+    def values(self) -> dict[str, Any]:
+        """Every derived node's current value, in evaluation order (``None`` when not OK)."""
+        return {name: self._status[name].value for name in self.ruleset.order}
+
+    def derivations(self) -> list[tuple[Rule, NodeStatus]]:
+        """Every derived node with its status, in evaluation order."""
+        return [(self.ruleset.rules[n], self._status[n]) for n in self.ruleset.order]
+
+    @property
+    def problems(self) -> list[SheetProblem]:
+        """Every bad input and every rule problem, once each, in input order."""
+        found: list[SheetProblem] = []
+        for name in self.ruleset.inputs:
+            status = self._status[name]
+            if status.state is State.ERROR:
+                found.append(SheetProblem(name, status.message))
+        for name in self.ruleset.order:
+            status = self._status[name]
+            if status.state is State.ERROR:
+                problem = SheetProblem(status.waiting_for[0], status.message)
+                if problem not in found:
+                    found.append(problem)
+        rank = {name: i for i, name in enumerate(self.ruleset.inputs)}
+        return sorted(found, key=lambda p: rank.get(p.input, len(rank)))
+
+    @property
+    def internal_errors(self) -> list[tuple[str, str]]:
+        """Nodes whose rule failed unexpectedly (a bug): ``(node, message)``."""
+        return [(n, s.message) for n, s in self._status.items() if s.internal]
+
+    # -- writing --------------------------------------------------------------------------
+    def set(self, name: str, value: Any) -> frozenset[str]:
+        """Set one input from a value (as from TOML or code) and recompute its descendants.
+
+        Returns:
+            The names of the inputs and nodes whose value, state or derivation changed.
+        """
+        return self.set_many({name: value})
+
+    def set_text(self, name: str, text: str) -> frozenset[str]:
+        """Set one input from text typed by a user; text that does not parse is an error value."""
+        return self.set_many_text({name: text})
+
+    def set_many(self, values: Mapping[str, Any]) -> frozenset[str]:
+        """Set several inputs at once (a preset load, an undo) with one recompute."""
+        return self._apply({n: self._checked(n, lambda spec, v=v: spec.coerce(v), v)
+                            for n, v in values.items()})
+
+    def set_many_text(self, texts: Mapping[str, str]) -> frozenset[str]:
+        """Set several inputs from text with one recompute."""
+        return self._apply({n: self._checked(n, lambda spec, t=t: spec.parse_text(t), t)
+                            for n, t in texts.items()})
+
+    def reset(self) -> frozenset[str]:
+        """Put every input back to its default."""
+        return self.set_many(self.ruleset.defaults())
+
+    # -- internals ------------------------------------------------------------------------
+    def _checked(self, name: str, parse, given: Any) -> NodeStatus:
+        spec = self.ruleset.inputs.get(name)
+        if spec is None:
+            raise KeyError(f"{self.ruleset.id} has no input {name!r}")
+        try:
+            return NodeStatus(State.OK, parse(spec))
+        except InputError as error:
+            return NodeStatus(State.ERROR, None, message=error.message, waiting_for=(name,),
+                              given=given)
+
+    def _apply(self, new: Mapping[str, NodeStatus]) -> frozenset[str]:
+        changed: set[str] = set()
+        queue: list[tuple[int, str]] = []
+        queued: set[str] = set()
+
+        def schedule(name: str) -> None:
+            for child in self.ruleset.children[name]:
+                if child not in queued:
+                    queued.add(child)
+                    heapq.heappush(queue, (self.ruleset.position[child], child))
+
+        for name, status in new.items():
+            old = self._status[name]
+            if status == old:
+                continue
+            self._status[name] = status
+            changed.add(name)
+            if not status.same_outcome(old):
+                schedule(name)
+        while queue:
+            _, name = heapq.heappop(queue)
+            old = self._status[name]
+            status = self._evaluate(self.ruleset.rules[name])
+            if status != old:
+                self._status[name] = status
+                changed.add(name)
+                if not status.same_outcome(old):
+                    schedule(name)
+        return frozenset(changed)
+
+    def _evaluate(self, rule: Rule) -> NodeStatus:
+        waiting: list[str] = []
+        args = []
+        for param in rule.params:
+            status = self._status[param]
+            if status.state is not State.OK:
+                waiting.extend(w for w in status.waiting_for if w not in waiting)
+                continue
+            args.append(_as_argument(param, status.value))
+        if waiting:
+            return NodeStatus(State.BLOCKED, waiting_for=tuple(waiting))
+        try:
+            result = rule.function(*args)
+        except Problem as problem:
+            return NodeStatus(State.ERROR, message=problem.message, waiting_for=(problem.input,))
+        except Exception as error:  # a bug in a rule: shown, never raised into the UI
+            message = f"internal error in {rule.name}: {type(error).__name__}: {error}"
+            first_input = next((p for p in rule.params if p in self.ruleset.inputs), rule.name)
+            return NodeStatus(State.ERROR, message=message, waiting_for=(first_input,),
+                              internal=True)
+        return _ok(rule, result)
+
+
+def _as_argument(name: str, value: Any) -> Any:
+    if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
+        return Term(value, name, format_number(value))
+    return value
+
+
+def _ok(rule: Rule, result: Any) -> NodeStatus:
+    notes: tuple[str, ...] = ()
+    if isinstance(result, Explained):
+        value, formula, substituted, notes = (result.value, result.formula,
+                                              result.substituted, result.notes)
+    elif isinstance(result, Term):
+        value, formula, substituted = result.value, result.formula, result.substituted
+    else:
+        value, formula, substituted = result, "", ""
+    if isinstance(value, Term):
+        value = value.value
+    if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
+        value = normalize(value)
+    derivation = Derivation(rule.step, rule.label, formula, substituted, format_value(value),
+                            rule.rule, rule.cite, notes)
+    return NodeStatus(State.OK, value, derivation)
+
+
+def evaluate(ruleset: Ruleset, inputs: Mapping[str, Any] | None = None) -> Sheet:
+    """Build a sheet for ``ruleset`` from input values (defaults for the rest)."""
+    return Sheet(ruleset, inputs)
+
+
+__all__ = ["Sheet", "State", "NodeStatus", "SheetProblem", "evaluate"]

@@ -1,0 +1,502 @@
+"""Input declarations: type, default, bounds or choices, help — and all parsing of inputs.
+
+One declaration serves every place a value enters the program: text typed in the app or given
+with ``--set`` (:meth:`InputSpec.parse_text`), a value read from a TOML preset or passed from
+code (:meth:`InputSpec.coerce`), and the way back out (``to_text``, ``to_toml``, ``to_json``).
+A value that does not fit raises :class:`InputError`, whose message names the input, the value
+given and what is allowed — never a silent fallback to a default.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Callable, ClassVar, Iterator, Mapping
+
+from .numbers import exact, format_number, json_number
+
+REQUIRED = object()
+"""Default of a record field that must be given."""
+
+
+class InputError(ValueError):
+    """A value that an input does not allow.
+
+    Attributes:
+        input: the input's name (``effects[2].value`` for a record field).
+        given: the value as given, shown back to the user.
+        problem: what is wrong with it.
+        allowed: what the input allows, in words.
+    """
+
+    def __init__(self, input: str, given: Any, problem: str, allowed: str):
+        self.input = input
+        self.given = given
+        self.problem = problem
+        self.allowed = allowed
+        super().__init__(self.message)
+
+    @property
+    def message(self) -> str:
+        """The whole message: input, value, problem and what is allowed."""
+        shown = self.given if isinstance(self.given, str) else _show(self.given)
+        return f"{self.input} = {shown!r}: {self.problem}; allowed: {self.allowed}"
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return ",".join(_show(v) for v in value)
+    if isinstance(value, (Fraction, Decimal)):
+        return format_number(exact(value))
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def kebab(name: str) -> str:
+    """The widget id of an input or node: ``dodge_ranks`` → ``dodge-ranks``."""
+    return name.replace("_", "-")
+
+
+@dataclass(frozen=True)
+class InputSpec:
+    """What every input declares. Subclasses define the type.
+
+    Attributes:
+        name: the input's name, also its key in presets and ``--set``.
+        default: its value when nothing else is given.
+        help: one line that tells a player what to enter.
+        label: the label shown in the app; defaults to the name in words.
+        optional: an empty value (``None``) is allowed and means "not given".
+    """
+
+    name: str
+    default: Any = None
+    help: str = ""
+    label: str = ""
+    optional: bool = False
+
+    kind: ClassVar[str] = "value"
+    text_pattern: ClassVar[str | None] = None
+    """A regular expression for the characters an editor may accept (None: any)."""
+
+    @property
+    def title(self) -> str:
+        """The label shown in the app."""
+        return self.label or self.name.replace("_", " ").capitalize()
+
+    @property
+    def widget_id(self) -> str:
+        """The id of the widget that edits this input."""
+        return kebab(self.name)
+
+    def allowed(self) -> str:
+        """What this input allows, in words."""
+        raise NotImplementedError
+
+    def fail(self, given: Any, problem: str) -> InputError:
+        """An :class:`InputError` for this input."""
+        allowed = self.allowed() + (", or empty" if self.optional else "")
+        return InputError(self.name, given, problem, allowed)
+
+    def parse_text(self, text: str) -> Any:
+        """Parse text typed by a user or given with ``--set``."""
+        if self.optional and text.strip() == "":
+            return None
+        return self._parse_text(text.strip())
+
+    def _parse_text(self, text: str) -> Any:
+        return self.coerce(text)
+
+    def coerce(self, raw: Any) -> Any:
+        """Check a value from TOML or code and return it in the engine's form."""
+        if raw is None:
+            if self.optional:
+                return None
+            raise self.fail("", "a value is required")
+        return self._coerce(raw)
+
+    def _coerce(self, raw: Any) -> Any:
+        raise NotImplementedError
+
+    def to_text(self, value: Any) -> str:
+        """Text that :meth:`parse_text` reads back as ``value``."""
+        return "" if value is None else _show(value)
+
+    def to_toml(self, value: Any) -> Any:
+        """The value as TOML writes it (``None`` is left out of the file)."""
+        return value
+
+    def to_json(self, value: Any) -> Any:
+        """The value as JSON output shows it."""
+        return value
+
+
+@dataclass(frozen=True)
+class IntInput(InputSpec):
+    """A whole number between ``minimum`` and ``maximum`` (inclusive)."""
+
+    minimum: int | None = None
+    maximum: int | None = None
+    kind: ClassVar[str] = "int"
+    text_pattern: ClassVar[str] = r"[-+−0-9]*"
+
+    def allowed(self) -> str:
+        return "a whole number" + _range_words(self.minimum, self.maximum)
+
+    def _parse_text(self, text: str) -> int:
+        if not re.fullmatch(r"[+\-−]?\d+", text):
+            raise self.fail(text, "not a whole number")
+        return self._coerce(int(text.replace("−", "-")))
+
+    def _coerce(self, raw: Any) -> int:
+        if isinstance(raw, bool) or not isinstance(raw, (int, Fraction, Decimal)):
+            if isinstance(raw, str):
+                return self._parse_text(raw.strip())
+            raise self.fail(raw, f"not a whole number (got {type(raw).__name__})")
+        if raw != int(raw):
+            raise self.fail(raw, "not a whole number")
+        value = int(raw)
+        _check_range(self, value, self.minimum, self.maximum)
+        return value
+
+
+@dataclass(frozen=True)
+class NumberInput(InputSpec):
+    """An exact number (``3/2``, ``1.5``, ``-4``) within optional bounds.
+
+    Attributes:
+        above: when true, the value must be strictly greater than ``minimum``.
+    """
+
+    minimum: Fraction | int | None = None
+    maximum: Fraction | int | None = None
+    above: bool = False
+    kind: ClassVar[str] = "number"
+    text_pattern: ClassVar[str] = r"[-+−0-9./]*"
+
+    def allowed(self) -> str:
+        if self.above and self.minimum is not None:
+            words = f"an exact number greater than {format_number(self.minimum)}"
+        else:
+            words = "an exact number" + _range_words(self.minimum, self.maximum)
+        return words + " (e.g. 3/2 or 1.5)"
+
+    def _coerce(self, raw: Any) -> int | Fraction:
+        if isinstance(raw, float):
+            raise self.fail(str(raw), "floating-point values are not exact; write it as text")
+        try:
+            value = exact(raw)
+        except ValueError:
+            raise self.fail(raw, "not an exact number") from None
+        if self.above and self.minimum is not None and value <= self.minimum:
+            raise self.fail(raw, f"must be greater than {format_number(self.minimum)}")
+        _check_range(self, value, self.minimum, self.maximum)
+        return value
+
+    def to_toml(self, value: Any) -> Any:
+        return None if value is None else json_number(value)
+
+    def to_json(self, value: Any) -> Any:
+        return None if value is None else json_number(value)
+
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+@dataclass(frozen=True)
+class BoolInput(InputSpec):
+    """Yes or no."""
+
+    kind: ClassVar[str] = "bool"
+
+    def allowed(self) -> str:
+        return "true/false, yes/no, on/off or 1/0"
+
+    def _coerce(self, raw: Any) -> bool:
+        if isinstance(raw, bool):
+            return raw
+        if isinstance(raw, str):
+            word = raw.strip().lower()
+            if word in _TRUE:
+                return True
+            if word in _FALSE:
+                return False
+        raise self.fail(raw, "not a yes/no value")
+
+    def to_text(self, value: Any) -> str:
+        return "true" if value else "false"
+
+
+@dataclass(frozen=True)
+class ChoiceInput(InputSpec):
+    """One of a fixed list of values (names, or whole numbers such as armor subgroups).
+
+    Attributes:
+        choices: the allowed values, in the order the app lists them.
+        labels: optional display labels by value, e.g. ``{12: "brigandine"}``.
+    """
+
+    choices: tuple = ()
+    labels: Mapping[Any, str] = field(default_factory=dict)
+    kind: ClassVar[str] = "choice"
+
+    def allowed(self) -> str:
+        return "one of " + ", ".join(str(c) for c in self.choices)
+
+    def label_of(self, value: Any) -> str:
+        """How the app shows one choice."""
+        label = self.labels.get(value)
+        return f"{value} — {label}" if label and label != str(value) else str(value)
+
+    def _coerce(self, raw: Any) -> Any:
+        numeric = all(isinstance(c, int) for c in self.choices)
+        if numeric and isinstance(raw, str) and re.fullmatch(r"\s*[+-]?\d+\s*", raw):
+            raw = int(raw)
+        if isinstance(raw, bool) or raw not in self.choices:
+            raise self.fail(raw, "not one of the choices")
+        return raw
+
+
+@dataclass(frozen=True)
+class TextInput(InputSpec):
+    """Free text, e.g. a record's name; required unless ``optional``."""
+
+    max_length: int = 80
+    kind: ClassVar[str] = "text"
+
+    def allowed(self) -> str:
+        return f"non-empty text of at most {self.max_length} characters"
+
+    def _coerce(self, raw: Any) -> str:
+        if not isinstance(raw, str):
+            raise self.fail(raw, "not text")
+        value = raw.strip()
+        if not value:
+            raise self.fail(raw, "empty")
+        if len(value) > self.max_length or any(ord(ch) < 32 for ch in value):
+            raise self.fail(raw, "too long or has control characters")
+        return value
+
+    def to_text(self, value: Any) -> str:
+        return value or ""
+
+
+def _split(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",")] if text.strip() else []
+
+
+@dataclass(frozen=True)
+class FacesInput(InputSpec):
+    """Dice as rolled: a list of faces, each from 1 to ``sides``.
+
+    Attributes:
+        sides: the die (6 or 10).
+        max_count: how many faces at most.
+    """
+
+    default: Any = ()
+    sides: int = 10
+    max_count: int = 30
+    kind: ClassVar[str] = "faces"
+    text_pattern: ClassVar[str] = r"[0-9, ]*"
+
+    def allowed(self) -> str:
+        return (f"up to {self.max_count} d{self.sides} faces, each 1–{self.sides}, "
+                "separated by commas (empty for none)")
+
+    def _parse_text(self, text: str) -> tuple[int, ...]:
+        faces = []
+        for part in _split(text):
+            if not re.fullmatch(r"\d+", part):
+                raise self.fail(text, f"{part!r} is not a die face")
+            faces.append(int(part))
+        return self._coerce(faces)
+
+    def _coerce(self, raw: Any) -> tuple[int, ...]:
+        if isinstance(raw, str):
+            return self._parse_text(raw)
+        if not isinstance(raw, (list, tuple)):
+            raise self.fail(raw, "not a list of die faces")
+        for face in raw:
+            if isinstance(face, bool) or not isinstance(face, int):
+                raise self.fail(raw, f"{face!r} is not a die face")
+            if not 1 <= face <= self.sides:
+                raise self.fail(raw, f"face {face} is outside 1–{self.sides}")
+        if len(raw) > self.max_count:
+            raise self.fail(raw, f"{len(raw)} faces is more than {self.max_count}")
+        return tuple(raw)
+
+    def to_toml(self, value: Any) -> Any:
+        return list(value)
+
+    def to_json(self, value: Any) -> Any:
+        return list(value)
+
+
+@dataclass(frozen=True)
+class NamesInput(InputSpec):
+    """A list of names, each from ``choices``, without repeats."""
+
+    default: Any = ()
+    choices: tuple[str, ...] = ()
+    kind: ClassVar[str] = "names"
+    text_pattern: ClassVar[str] = r"[-_a-z0-9, ]*"
+
+    def allowed(self) -> str:
+        return "names from " + ", ".join(self.choices) + ", separated by commas (empty for none)"
+
+    def _coerce(self, raw: Any) -> tuple[str, ...]:
+        if isinstance(raw, str):
+            raw = _split(raw)
+        if not isinstance(raw, (list, tuple)):
+            raise self.fail(raw, "not a list of names")
+        for item in raw:
+            if item not in self.choices:
+                raise self.fail(raw, f"{item!r} is not one of the names")
+        if len(set(raw)) != len(raw):
+            raise self.fail(raw, "a name is repeated")
+        return tuple(raw)
+
+    def to_toml(self, value: Any) -> Any:
+        return list(value)
+
+    def to_json(self, value: Any) -> Any:
+        return list(value)
+
+
+class Record(Mapping):
+    """One immutable record of a record list (an Exalted effect, a Rise modifier)."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[str, Any]):
+        self._data = dict(data)
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted((k, repr(v)) for k, v in self._data.items())))
+
+    def __repr__(self) -> str:
+        return f"Record({self._data!r})"
+
+
+RecordCheck = Callable[[Record], "tuple[str, str] | None"]
+"""A whole-record check: returns ``(key, problem)`` or ``None`` when the record is fine."""
+
+
+@dataclass(frozen=True)
+class RecordsInput(InputSpec):
+    """A list of records, each field declared like an input.
+
+    Attributes:
+        fields: the field declarations, in order (their ``default`` may be :data:`REQUIRED`).
+        check: an extra check across a record's fields.
+        max_count: how many records at most.
+    """
+
+    default: Any = ()
+    fields: tuple[InputSpec, ...] = ()
+    check: RecordCheck | None = None
+    max_count: int = 50
+    kind: ClassVar[str] = "records"
+
+    def allowed(self) -> str:
+        keys = ", ".join(f.name for f in self.fields)
+        return f"up to {self.max_count} records with keys {keys}"
+
+    def field_named(self, key: str) -> InputSpec:
+        """The declaration of one field."""
+        for spec in self.fields:
+            if spec.name == key:
+                return spec
+        raise KeyError(key)
+
+    def _parse_text(self, text: str) -> Any:
+        raise self.fail(text, "a record list is edited record by record, or set in a preset")
+
+    def coerce_record(self, index: int, raw: Any) -> Record:
+        """Check one record; errors name the list, the index and the key."""
+        where = f"{self.name}[{index}]"
+        if not isinstance(raw, Mapping):
+            raise InputError(where, raw, "not a table of keys", self.allowed())
+        known = {f.name for f in self.fields}
+        for key in raw:
+            if key not in known:
+                raise InputError(f"{where}.{key}", raw[key], "unknown key",
+                                 "keys " + ", ".join(sorted(known)))
+        values = {}
+        for spec in self.fields:
+            if spec.name not in raw or raw[spec.name] is None:
+                if spec.default is REQUIRED:
+                    raise InputError(f"{where}.{spec.name}", "", "missing", spec.allowed())
+                values[spec.name] = spec.default
+                continue
+            try:
+                values[spec.name] = spec.coerce(raw[spec.name])
+            except InputError as error:
+                raise InputError(f"{where}.{spec.name}", error.given, error.problem,
+                                 error.allowed) from None
+        record = Record(values)
+        if self.check is not None:
+            problem = self.check(record)
+            if problem is not None:
+                key, text = problem
+                raise InputError(f"{where}.{key}", record[key], text,
+                                 self.field_named(key).allowed())
+        return record
+
+    def _coerce(self, raw: Any) -> tuple[Record, ...]:
+        if not isinstance(raw, (list, tuple)):
+            raise self.fail(raw, "not a list of records")
+        if len(raw) > self.max_count:
+            raise self.fail(f"{len(raw)} records", f"more than {self.max_count}")
+        return tuple(self.coerce_record(i, item) for i, item in enumerate(raw))
+
+    def to_text(self, value: Any) -> str:
+        return f"{len(value)} record(s)"
+
+    def _plain(self, value: Any, encode: str) -> list[dict]:
+        rows = []
+        for record in value:
+            row = {}
+            for spec in self.fields:
+                item = record[spec.name]
+                if item is not None:
+                    row[spec.name] = getattr(spec, encode)(item)
+            rows.append(row)
+        return rows
+
+    def to_toml(self, value: Any) -> Any:
+        return self._plain(value, "to_toml")
+
+    def to_json(self, value: Any) -> Any:
+        return self._plain(value, "to_json")
+
+
+def _range_words(minimum: Any, maximum: Any) -> str:
+    if minimum is not None and maximum is not None:
+        return f" from {format_number(minimum)} to {format_number(maximum)}"
+    if minimum is not None:
+        return f" of at least {format_number(minimum)}"
+    if maximum is not None:
+        return f" of at most {format_number(maximum)}"
+    return ""
+
+
+def _check_range(spec: InputSpec, value: Any, minimum: Any, maximum: Any) -> None:
+    if minimum is not None and value < minimum:
+        raise spec.fail(value, f"below the minimum {format_number(minimum)}")
+    if maximum is not None and value > maximum:
+        raise spec.fail(value, f"above the maximum {format_number(maximum)}")

@@ -1,0 +1,182 @@
+"""A ruleset: its input declarations and its derived nodes, validated once when it is built.
+
+A derived node is a plain function whose parameter names are the names of the inputs or nodes it
+depends on (as Loman and schedula infer dependencies). Declaring it with :meth:`Ruleset.rule`
+adds the step label, the rule in the project's own words and a citation, which the sheet shows
+beside the value.
+"""
+
+from __future__ import annotations
+
+import graphlib
+import heapq
+import inspect
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from .inputs import InputSpec
+
+
+class RulesetError(Exception):
+    """A ruleset that cannot be built: unknown names, duplicates or a cycle."""
+
+
+class Problem(Exception):
+    """Raised by a rule when the inputs are individually valid but together not allowed.
+
+    The node that raises it shows the message, its dependents wait for ``input``, and
+    ``worksheet calc`` reports it under that input with exit status 2.
+
+    Attributes:
+        input: the input the user should change.
+        message: what is wrong, in words.
+    """
+
+    def __init__(self, input: str, message: str):
+        self.input = input
+        self.message = message
+        super().__init__(f"{input}: {message}")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A derived node.
+
+    Attributes:
+        name: the node's name (the function's name unless given).
+        function: computes the value from the dependencies, named by its parameters.
+        params: the dependencies, in parameter order.
+        step: the step label shown in the sheet.
+        label: a short name for the value.
+        rule: one line in the project's own words.
+        cite: the source page and section.
+        details: the full rule text for the rule panel (defaults to ``rule``).
+    """
+
+    name: str
+    function: Callable[..., Any]
+    params: tuple[str, ...]
+    step: str
+    label: str
+    rule: str
+    cite: str
+    details: str = ""
+
+    @property
+    def widget_id(self) -> str:
+        """The id of the widget that shows this node's value."""
+        return "value-" + self.name.replace("_", "-")
+
+
+class Ruleset:
+    """One game's defense sheet: inputs, rules, and the order to evaluate them.
+
+    Attributes:
+        id: the ruleset id, e.g. ``gemstone4``.
+        title: the tab title.
+        source: what the rules come from.
+        results: the contract node names, in the order a summary shows them.
+    """
+
+    def __init__(self, id: str, title: str, source: str, inputs: Iterable[InputSpec],
+                 results: Iterable[str] = (), cite: str = ""):
+        self.id = id
+        self.title = title
+        self.source = source
+        self.cite = cite or source
+        self.inputs: dict[str, InputSpec] = {}
+        for spec in inputs:
+            if spec.name in self.inputs:
+                raise RulesetError(f"{id}: input {spec.name!r} is declared twice")
+            self.inputs[spec.name] = spec
+        self.rules: dict[str, Rule] = {}
+        self.results = tuple(results)
+        self._compiled = False
+        self.order: tuple[str, ...] = ()
+        self.children: dict[str, tuple[str, ...]] = {}
+        self.position: dict[str, int] = {}
+
+    def rule(self, step: str, label: str, rule: str, cite: str = "", details: str = "",
+             name: str | None = None) -> Callable[[Callable], Callable]:
+        """Declare the decorated function as a derived node.
+
+        Args:
+            step: the step label (``"1"``, ``"C"``).
+            label: a short name for the value.
+            rule: the rule in one line of the project's own words.
+            cite: the source page and section; defaults to the ruleset's citation.
+            details: a fuller explanation for the rule panel.
+            name: the node's name, when it differs from the function's.
+        """
+
+        def register(function: Callable) -> Callable:
+            node = name or function.__name__
+            if node in self.rules or node in self.inputs:
+                raise RulesetError(f"{self.id}: node {node!r} is declared twice")
+            params = tuple(inspect.signature(function).parameters)
+            self.rules[node] = Rule(node, function, params, step, label, rule,
+                                    cite or self.cite, details or rule)
+            self._compiled = False
+            return function
+
+        return register
+
+    def compile(self) -> "Ruleset":
+        """Validate the graph and work out the evaluation order; raise RulesetError if broken."""
+        if self._compiled:
+            return self
+        known = set(self.inputs) | set(self.rules)
+        for node in self.rules.values():
+            for param in node.params:
+                if param not in known:
+                    raise RulesetError(
+                        f"{self.id}: node {node.name!r} depends on unknown name {param!r}")
+        for result in self.results:
+            if result not in self.rules:
+                raise RulesetError(f"{self.id}: result {result!r} is not a node")
+        sorter = graphlib.TopologicalSorter({n: r.params for n, r in self.rules.items()})
+        try:
+            sorter.prepare()
+        except graphlib.CycleError as error:
+            path = error.args[1]
+            raise RulesetError(f"{self.id}: cycle " + " -> ".join(reversed(path))) from None
+        self.order = self._declaration_order()
+        self.position = {name: i for i, name in enumerate(self.order)}
+        children: dict[str, list[str]] = {name: [] for name in known}
+        for node in self.order:
+            for param in self.rules[node].params:
+                children[param].append(node)
+        self.children = {name: tuple(kids) for name, kids in children.items()}
+        self._compiled = True
+        return self
+
+    def _declaration_order(self) -> tuple[str, ...]:
+        """A topological order that keeps declaration order wherever dependencies allow,
+        so derivations read in the order the rules were written (Kahn's algorithm)."""
+        rank = {name: i for i, name in enumerate(self.rules)}
+        missing = {n: sum(1 for p in r.params if p in self.rules) for n, r in self.rules.items()}
+        users: dict[str, list[str]] = {name: [] for name in self.rules}
+        for name, node in self.rules.items():
+            for param in node.params:
+                if param in self.rules:
+                    users[param].append(name)
+        ready = [(rank[n], n) for n, count in missing.items() if count == 0]
+        heapq.heapify(ready)
+        order = []
+        while ready:
+            _, name = heapq.heappop(ready)
+            order.append(name)
+            for user in users[name]:
+                missing[user] -= 1
+                if missing[user] == 0:
+                    heapq.heappush(ready, (rank[user], user))
+        return tuple(order)
+
+    def defaults(self) -> dict[str, Any]:
+        """Every input's default value."""
+        return {name: spec.default for name, spec in self.inputs.items()}
+
+    def consumers(self, input_name: str) -> tuple[str, ...]:
+        """The nodes that use an input directly, in evaluation order (for grouping a form)."""
+        self.compile()
+        return self.children[input_name]
