@@ -1,0 +1,149 @@
+"""The command line: ``worksheet calc``, ``worksheet rulesets``, and opening the app.
+
+``main(argv)`` returns the exit status instead of exiting, so tests call it directly:
+0 — the sheet is valid; 2 — a bad argument or input (the message names the input, the value and
+what is allowed); 1 — anything unexpected.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+from . import rulesets
+from .engine import RecordsInput, Sheet
+from .presets import PresetError, find_preset
+from .report import FORMATS
+
+EXIT_OK, EXIT_UNEXPECTED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+class UsageError(Exception):
+    """A bad argument: reported on standard error with exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse would exit; we report through main's status
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def _calc_parser() -> _Parser:
+    parser = _Parser(prog="worksheet calc",
+                     description="Evaluate a sheet and print every step of the derivation.")
+    parser.add_argument("ruleset", help="ruleset id: " + ", ".join(rulesets.ids()))
+    parser.add_argument("--preset", metavar="NAME_OR_PATH", help="start from this preset")
+    parser.add_argument("--set", dest="sets", action="append", default=[], metavar="NAME=VALUE",
+                        help="override one input after the preset (repeatable)")
+    parser.add_argument("--format", choices=tuple(FORMATS), default="text")
+    return parser
+
+
+def _app_parser() -> _Parser:
+    parser = _Parser(prog="worksheet",
+                     description="Open the terminal worksheet. Subcommands: calc, rulesets.")
+    parser.add_argument("ruleset", nargs="?", help="open on this ruleset's tab")
+    parser.add_argument("--preset", metavar="NAME_OR_PATH", help="open with this preset loaded")
+    return parser
+
+
+def _ruleset(ruleset_id: str):
+    try:
+        return rulesets.get(ruleset_id)
+    except KeyError:
+        raise UsageError(f"unknown ruleset {ruleset_id!r}; known: "
+                         + ", ".join(rulesets.ids())) from None
+
+
+def _split_set(argument: str, ruleset) -> tuple[str, str]:
+    name, equals, text = argument.partition("=")
+    name = name.strip().replace("-", "_")
+    if not equals or not name:
+        raise UsageError(f"--set {argument!r}: expected NAME=VALUE")
+    spec = ruleset.inputs.get(name)
+    if spec is None:
+        raise UsageError(f"--set {argument!r}: {ruleset.id} has no input {name!r}; inputs: "
+                         + ", ".join(ruleset.inputs))
+    if isinstance(spec, RecordsInput):
+        raise UsageError(f"--set {argument!r}: {name} is a record list; set it in a preset")
+    return name, text
+
+
+def run_calc(argv: Sequence[str]) -> int:
+    """``worksheet calc``: evaluate and print; see the module docstring for exit statuses."""
+    args = _calc_parser().parse_args(argv)
+    ruleset = _ruleset(args.ruleset)
+    values = {}
+    if args.preset:
+        preset = find_preset(args.preset, ruleset.id)
+        if preset.ruleset != ruleset.id:
+            raise UsageError(f"--preset {args.preset!r} is a {preset.ruleset} preset, "
+                             f"not {ruleset.id}")
+        values = preset.inputs
+    texts = dict(_split_set(argument, ruleset) for argument in args.sets)
+    sheet = Sheet(ruleset, values)
+    sheet.set_many_text(texts)
+    print(FORMATS[args.format](sheet))
+    if sheet.internal_errors:
+        for node, message in sheet.internal_errors:
+            print(f"worksheet: {message}", file=sys.stderr)
+        return EXIT_UNEXPECTED
+    if sheet.problems:
+        for problem in sheet.problems:
+            print(f"worksheet: {problem.message}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return EXIT_OK
+
+
+def run_rulesets(argv: Sequence[str]) -> int:
+    """``worksheet rulesets``: the ids and titles."""
+    _Parser(prog="worksheet rulesets", description="List the rulesets.").parse_args(argv)
+    for ruleset in rulesets.all_rulesets():
+        print(f"{ruleset.id:<12} {ruleset.title}")
+    return EXIT_OK
+
+
+def run_app(argv: Sequence[str]) -> int:
+    """``worksheet [RULESET] [--preset NAME_OR_PATH]``: open the terminal app."""
+    args = _app_parser().parse_args(argv)
+    if args.ruleset is not None:
+        _ruleset(args.ruleset)
+    preset = find_preset(args.preset, args.ruleset) if args.preset else None
+    if preset is not None and args.ruleset and preset.ruleset != args.ruleset:
+        raise UsageError(f"--preset {args.preset!r} is a {preset.ruleset} preset, "
+                         f"not {args.ruleset}")
+    from .ui import WorksheetApp  # the only place the core reaches for the UI
+
+    WorksheetApp(ruleset=args.ruleset, preset=preset).run()
+    return EXIT_OK
+
+
+COMMANDS = {"calc": run_calc, "rulesets": run_rulesets}
+"""Subcommands by name; anything else opens the app."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line and return the exit status (0 ok, 2 bad input, 1 unexpected)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if argv and argv[0] in COMMANDS:
+            return COMMANDS[argv[0]](argv[1:])
+        return run_app(argv)
+    except UsageError as error:
+        print(f"worksheet: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except PresetError as error:
+        print(f"worksheet: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+    except SystemExit as exit_:  # --help
+        return int(exit_.code or 0) if isinstance(exit_.code, int) else EXIT_BAD_INPUT
+    except Exception as error:  # noqa: BLE001 — the promised exit status 1
+        print(f"worksheet: unexpected error: {type(error).__name__}: {error}", file=sys.stderr)
+        return EXIT_UNEXPECTED
+
+
+def main_entry() -> None:
+    """The ``worksheet`` console script."""
+    sys.exit(main())
