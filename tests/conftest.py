@@ -1,0 +1,16 @@
+"""Shared fixtures: every test runs with its own preset folders, never the real home."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def isolated_folders(tmp_path, monkeypatch):
+    """Point the user, state and shared preset folders into a temporary directory."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.delenv("WORKSHEET_SHARED_PRESETS", raising=False)
+    return tmp_path

@@ -1,0 +1,23 @@
+"""The headless core never imports Textual: proven in a fresh interpreter."""
+
+import subprocess
+import sys
+
+CORE = ["worksheet.engine", "worksheet.rulesets", "worksheet.presets", "worksheet.cli",
+        "worksheet.report"]
+
+
+def test_core_does_not_import_textual_or_rich():
+    code = (
+        "import sys\n"
+        f"for name in {CORE!r}: __import__(name)\n"
+        "from worksheet import rulesets, cli\n"
+        "from worksheet.engine import Sheet\n"
+        "[Sheet(r) for r in rulesets.all_rulesets()]\n"
+        "cli.main(['calc', 'gemstone4', '--format', 'json'])\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
+        "print('LOADED', bad)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True)
+    assert "LOADED []" in result.stdout, result.stdout + result.stderr
