@@ -60,7 +60,6 @@ def to_text(sheet: Sheet) -> str:
             lines.append(f"    {derivation.formula}")
             if derivation.substituted not in (derivation.formula, derivation.result):
                 lines.append(f"    = {derivation.substituted}")
-            lines.append(f"    = {derivation.result}")
         lines.extend(f"    note: {note}" for note in derivation.notes)
     if ruleset.results:
         lines.append("")

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..engine import (BoolInput, ChoiceInput, IntInput, Ruleset, ceil, explained, named, tmin,
-                      trunc)
+from ..engine import BoolInput, ChoiceInput, IntInput, Ruleset, ceil, explained, tmin, trunc
 
 CITE = "GemStone IV wiki, “Evade”"
 
@@ -74,14 +73,14 @@ def base_value(dodge_ranks, agility_bonus, intuition_bonus):
       "13–16 chain (4), 17–20 plate (5).", cite=f"{CITE}, Armor Hindrance")
 def armor_group(armor_asg):
     group = (int(armor_asg) - 1) // 4 + 1
-    return explained(group, "armor group of ASG", f"ASG {armor_asg} ({ARMOR[int(armor_asg)][0]})")
+    return explained(group, "group of armor_asg", f"ASG {armor_asg} ({ARMOR[int(armor_asg)][0]})")
 
 
 @rule("2", "Action penalty", "Each armor subgroup has a fixed action penalty.",
       cite=f"{CITE}, Armor Hindrance")
 def action_penalty(armor_asg):
     name, penalty = ARMOR[int(armor_asg)]
-    return explained(penalty, "action penalty of the armor", f"{name}: {penalty}")
+    return explained(penalty, "action penalty of armor_asg", f"ASG {armor_asg} ({name})")
 
 
 @rule("2", "Armored Evasion reduction", "Each Armored Evasion rank cuts the action penalty by "
@@ -107,19 +106,19 @@ def hindrance(effective_action_penalty):
 @rule("3", "Shield factor", "Small 0.78, medium 0.70, large 0.62, tower 0.54; no shield 1.",
       cite=f"{CITE}, Shield Factors")
 def shield_factor(shield):
-    return explained(named(SHIELDS[shield][0], "shield factor"), substituted=shield)
+    return explained(SHIELDS[shield][0], "factor of shield", f"{shield} shield")
 
 
 @rule("3", "Shield size penalty", "Against melee only: large shields −5, tower shields −10.",
       cite=f"{CITE}, Shield Size Penalty")
 def shield_size_penalty(shield):
-    return explained(SHIELDS[shield][1], "size penalty of the shield", shield)
+    return explained(SHIELDS[shield][1], "size penalty of shield", f"{shield} shield")
 
 
 @rule("3", "Stance modifier", "0.75 plus a quarter of the stance percentage: offensive 0.75 "
       "up to defensive 1.00.", cite=f"{CITE}, Stance Modifiers")
 def stance_modifier(stance):
-    return explained(named(STANCES[stance], "stance modifier"), substituted=stance)
+    return explained(STANCES[stance], "modifier of stance", f"{stance} stance")
 
 
 @rule("3", "Melee: after armor", "Base value times armor hindrance, truncated.",
