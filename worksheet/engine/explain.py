@@ -46,9 +46,10 @@ class Term:
     @staticmethod
     def of(value: Any) -> "Term":
         """Wrap a plain number as a literal term (a term is returned unchanged)."""
-        if isinstance(value, Term):
+        kind = type(value)
+        if kind is Term:
             return value
-        if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+        if kind is not int and kind is not Fraction:
             raise TypeError(f"cannot compute with {value!r}: rules use int or Fraction only")
         text = format_number(value)
         return Term(value, text, text, _ATOM)
@@ -153,7 +154,7 @@ class Term:
 
 
 def _value(item: Any) -> Number:
-    if isinstance(item, Term):
+    if type(item) is Term:
         return item.value
     return Term.of(item).value
 

@@ -232,7 +232,8 @@ class Sheet:
 
 
 def _as_argument(name: str, value: Any) -> Any:
-    if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
+    kind = type(value)
+    if kind is int or kind is Fraction:
         return Term(value, name, format_number(value))
     return value
 
@@ -246,9 +247,9 @@ def _ok(rule: Rule, result: Any) -> NodeStatus:
         value, formula, substituted = result.value, result.formula, result.substituted
     else:
         value, formula, substituted = result, "", ""
-    if isinstance(value, Term):
+    if type(value) is Term:
         value = value.value
-    if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
+    if type(value) is Fraction:
         value = normalize(value)
     derivation = Derivation(rule.step, rule.label, formula, substituted, format_value(value),
                             rule.rule, rule.cite, notes)

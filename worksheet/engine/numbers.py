@@ -57,7 +57,9 @@ def exact(value: object) -> Number:
 
 def normalize(value: Number) -> Number:
     """Return ``value`` as an ``int`` when it is whole, so ``Fraction(4, 2)`` reads as ``2``."""
-    if isinstance(value, Fraction) and value.denominator == 1:
+    if type(value) is int:  # the hot path: checked by type, not by the slower ABC isinstance
+        return value
+    if type(value) is Fraction and value.denominator == 1:
         return value.numerator
     return value
 
@@ -103,6 +105,8 @@ def format_number(value: Number) -> str:
     decimal (``47/50`` → ``0.94``); every other fraction prints as ``a/b`` so nothing is hidden
     by rounding for display.
     """
+    if type(value) is int:
+        return str(value)
     value = normalize(value)
     if isinstance(value, int):
         return str(value)
