@@ -195,7 +195,7 @@ def prone_modifier(prone, attack, attacker_distance):
 def running_modifier(running):
     if not running:
         return explained(0, "running: no", "not running → 0")
-    return explained(named(2, "running"), substituted="running → +2")
+    return explained(2, "running", "running → +2")
 
 
 @rule("3", "In melee combat", "−3 against a ranged attack while the defender is in melee with "
