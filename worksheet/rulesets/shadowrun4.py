@@ -298,11 +298,14 @@ def defender_hit_count(rolled_hits, defense_pool, no_defense, defender_faces):
 @rule("6", "Hit", "The attack hits when the attacker has more hits than the defender; ties go "
       "to the defender. With no defense any hit at all lands.",
       cite=f"{BOOK}, “Opposed Tests”; {CITE}, “Defender Unaware of Attack”")
-def hit(attacker_hits, defender_hit_count):
+def hit(attacker_hits, defender_hit_count, no_defense):
     if attacker_hits is None or defender_hit_count is None:
         missing = "attacker_hits" if attacker_hits is None else "the defender's hits"
         return explained(None, "unknown", f"waiting for {missing}")
     value = attacker_hits > defender_hit_count
+    if no_defense:
+        return explained(value, "attacker_hits ≥ 1 (success test, no defense)",
+                         f"{attacker_hits} ≥ 1 → {'yes' if value else 'no'}")
     return explained(value, "attacker_hits > defender_hit_count",
                      f"{attacker_hits} > {defender_hit_count} → {'yes' if value else 'no'}",
                      [] if value or attacker_hits != defender_hit_count
