@@ -129,6 +129,7 @@ def test_full_parry_against_ranged_is_a_problem_on_full_defense(aware):
               attacker_hits=2)
     assert [p.input for p in s.problems] == ["full_defense"]
     assert "melee only" in s.problems[0].message
+    assert s.problems[0].message.startswith("full_defense = 'full-parry'")
     assert s.status("base_pool").state is State.ERROR
     for node in ("defense_pool", "hit", "net_hits"):
         assert s.status(node).state is State.BLOCKED
@@ -359,6 +360,8 @@ def test_glitch_is_read_from_typed_faces_even_at_pool_zero():
 def test_both_hits_and_faces_is_a_problem():
     s = sheet(reaction=5, attacker_hits=2, defender_hits=1, defender_faces=[5, 1, 3])
     assert [p.input for p in s.problems] == ["defender_hits"]
+    assert "defender_hits = '1'" in s.problems[0].message
+    assert "not both" in s.problems[0].message
     assert s.value("hit") is None and s.value("net_hits") is None
     assert s.status("hit").state is State.BLOCKED
     assert s.value("defense_pool") == 5

@@ -131,8 +131,9 @@ def base_pool(attack, reaction, dodge, melee_skill, gymnastics, melee_defense, f
     notes = []
     if full_defense == "full-parry":
         if attack == "ranged":
-            raise Problem("full_defense", "full parry is melee only: it cannot be used against a "
-                          "ranged attack (choose full-dodge, gymnastics-dodge or none)")
+            raise Problem("full_defense", "full_defense = 'full-parry': full parry is melee "
+                          "only and cannot be used against a ranged attack; allowed against "
+                          "ranged: none, full-dodge, gymnastics-dodge")
         if melee_defense == "dodge":
             notes.append("melee_defense: replaced — full parry rolls Reaction + 2 × melee skill")
         return explained(reaction + 2 * melee_skill, notes=notes)
@@ -264,8 +265,9 @@ def defense_pool(base_pool, modifier_total, no_defense):
       "6 is a hit. Typing both is refused.", cite=f"{BOOK}, “Hits”")
 def rolled_hits(defender_hits, defender_faces):
     if defender_faces and defender_hits is not None:
-        raise Problem("defender_hits", "give the defender's hits or the defender's faces, not "
-                      "both (clear defender_hits: the faces give the hits)")
+        raise Problem("defender_hits", f"defender_hits = '{defender_hits}': give the "
+                      "defender's hits or the defender's faces, not both; allowed: empty when "
+                      "defender_faces is typed (the faces give the hits)")
     if defender_faces:
         hits = sum(1 for face in defender_faces if face >= 5)
         shown = ", ".join(str(face) for face in defender_faces)
