@@ -1,0 +1,108 @@
+"""shadowrun4: Hypothesis properties over every valid input, built from the declarations."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from worksheet.engine import BoolInput, ChoiceInput, FacesInput, IntInput, Sheet
+from worksheet.rulesets import get
+
+RULESET = get("shadowrun4")
+RESULTS = RULESET.results
+
+
+def _strategy(spec):
+    if isinstance(spec, IntInput):
+        ints = st.integers(spec.minimum, spec.maximum)
+        return st.none() | ints if spec.optional else ints
+    if isinstance(spec, ChoiceInput):
+        return st.sampled_from(spec.choices)
+    if isinstance(spec, BoolInput):
+        return st.booleans()
+    if isinstance(spec, FacesInput):
+        return st.lists(st.integers(1, spec.sides), max_size=spec.max_count)
+    raise AssertionError(f"no strategy for {spec!r}")
+
+
+INPUTS = st.fixed_dictionaries({name: _strategy(spec) for name, spec in RULESET.inputs.items()})
+ALLOWED_PROBLEMS = {"full_defense", "defender_hits"}
+
+
+def _conflicts(inputs) -> set[str]:
+    found = set()
+    if inputs["attack"] == "ranged" and inputs["full_defense"] == "full-parry":
+        found.add("full_defense")
+    if inputs["defender_hits"] is not None and inputs["defender_faces"]:
+        found.add("defender_hits")
+    return found
+
+
+@settings(max_examples=200, deadline=None)
+@given(INPUTS)
+def test_any_valid_input_evaluates(inputs):
+    s = Sheet(RULESET, inputs)
+    assert s.internal_errors == []
+    assert {p.input for p in s.problems} == _conflicts(inputs)
+    if not _conflicts(inputs):
+        for name in RESULTS:
+            assert s.status(name).ok, name
+    assert isinstance(s.value("no_defense"), bool)
+    assert type(s.value("modifier_total")) is int
+
+
+@settings(max_examples=200, deadline=None)
+@given(INPUTS)
+def test_pool_is_never_negative_and_follows_the_rules(inputs):
+    s = Sheet(RULESET, inputs)
+    pool = s.value("defense_pool")
+    if pool is None:
+        assert "full_defense" in _conflicts(inputs)
+        return
+    assert type(pool) is int and pool >= 0
+    if s.value("no_defense"):
+        assert pool == 0
+    else:
+        assert pool == max(0, s.value("base_pool") + s.value("modifier_total"))
+
+
+@settings(max_examples=200, deadline=None)
+@given(INPUTS)
+def test_one_more_previous_defense_never_raises_the_pool(inputs):
+    if inputs["previous_defenses"] == 20:
+        inputs["previous_defenses"] = 19
+    before = Sheet(RULESET, inputs)
+    after = Sheet(RULESET, {**inputs, "previous_defenses": inputs["previous_defenses"] + 1})
+    if before.value("defense_pool") is None:
+        return
+    assert after.value("defense_pool") <= before.value("defense_pool")
+    assert after.value("modifier_total") == before.value("modifier_total") - 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(INPUTS)
+def test_outcome_matches_the_opposed_test(inputs):
+    s = Sheet(RULESET, inputs)
+    if _conflicts(inputs):
+        return
+    attacker = inputs["attacker_hits"]
+    if s.value("no_defense") or s.value("defense_pool") == 0:
+        defender = 0
+    elif inputs["defender_faces"]:
+        defender = sum(1 for f in inputs["defender_faces"] if f >= 5)
+    else:
+        defender = inputs["defender_hits"]
+    if attacker is None or defender is None:
+        assert (s.value("hit"), s.value("net_hits")) == (None, None)
+    else:
+        assert s.value("hit") is (attacker > defender)
+        assert s.value("net_hits") == max(0, attacker - defender)
+    faces = inputs["defender_faces"]
+    glitch = s.value("defender_glitch")
+    if not faces:
+        assert glitch is None
+    else:
+        ones = faces.count(1)
+        hits = sum(1 for f in faces if f >= 5)
+        expected = ("critical" if hits == 0 else "glitch") if 2 * ones >= len(faces) else "none"
+        assert glitch == expected
