@@ -144,7 +144,8 @@ def allowed(maneuver, attack, damage_type, fortitude, wearing_armor, room_to_man
         notes.append(f"{damage_type} damage blocked thanks to "
                      + ("Fortitude" if fortitude >= 1 else "armor"))
     return explained(not found, f"{maneuver} against a {damage_type} {attack} attack",
-                     "; ".join(found) or "nothing forbids it", notes)
+                     f"{len(found)} reason(s) against it: see Why not" if found
+                     else "nothing forbids it", notes)
 
 
 @rule("1", "Why not", "Every reason that forbids the maneuver, in the order of the rule above; "
@@ -223,43 +224,47 @@ def _usable(allowed, defense_pool) -> str | None:
     return None
 
 
-def _check_one_source(defender_successes, defender_faces) -> None:
+@rule("4", "Successes rolled", "Dice at or above the difficulty, less one for each 1, not below "
+      "0; or the count typed instead of the faces (not both). Unknown when nothing is entered.",
+      cite=CITE_DICE)
+def rolled_successes(difficulty, defender_successes, defender_faces):
     if defender_successes is not None and defender_faces:
         raise Problem("defender_faces", "give either defender_faces or defender_successes, "
                       "not both; clear one of them")
-
-
-@rule("4", "Defender's net successes", "Dice at or above the difficulty, less one for each 1, "
-      "not below 0 (or the count typed instead of faces). A defense that is not allowed or has "
-      "0 dice counts as 0 successes whatever was entered. Unknown when nothing is entered.",
-      cite=f"{CITE_DICE}; {CITE}")
-def defender_net_successes(allowed, defense_pool, difficulty, defender_successes,
-                           defender_faces):
-    _check_one_source(defender_successes, defender_faces)
-    forced = _usable(allowed, defense_pool)
-    if forced:
-        ignored = ["entered successes/faces are ignored"] if (
-            defender_successes is not None or defender_faces) else []
-        return explained(0, f"{forced}: counts as 0 successes", notes=ignored)
     if defender_faces:
         hits, ones = _counts(defender_faces, difficulty)
-        notes = []
-        if len(defender_faces) != defense_pool:
-            notes.append(f"{len(defender_faces)} faces typed for a pool of {defense_pool} dice")
-        return explained(max(0, hits - ones),
-                         "max(0, faces ≥ difficulty − faces equal to 1)",
+        return explained(max(0, hits - ones), "max(0, faces ≥ difficulty − faces equal to 1)",
                          f"max(0, {hits} − {ones}) from {', '.join(map(str, defender_faces))} "
-                         f"at difficulty {difficulty}", notes)
+                         f"at difficulty {difficulty}")
     if defender_successes is not None:
         return explained(defender_successes, "defender_successes (typed)",
                          str(defender_successes))
     return explained(None, "no defense roll entered")
 
 
+@rule("4", "Defender's net successes", "The successes rolled — but a defense that is not allowed "
+      "or has 0 dice counts as 0 successes whatever was entered (0 even when nothing was "
+      "entered). Unknown when nothing is entered for a usable defense.",
+      cite=f"{CITE_DICE}; {CITE}")
+def defender_net_successes(allowed, defense_pool, rolled_successes, defender_successes,
+                           defender_faces):
+    forced = _usable(allowed, defense_pool)
+    if forced:
+        ignored = ["entered successes/faces are ignored"] if (
+            defender_successes is not None or defender_faces) else []
+        return explained(0, f"{forced}: counts as 0 successes", notes=ignored)
+    notes = []
+    if defender_faces and len(defender_faces) != defense_pool:
+        notes.append(f"{len(defender_faces)} faces typed for a pool of {defense_pool} dice")
+    if rolled_successes is None:
+        return explained(None, "no defense roll entered")
+    return explained(rolled_successes, "rolled_successes", notes=notes)
+
+
 @rule("4", "Defender's botch", "A botch: no die reaches the difficulty and at least one die shows "
       "1. A typed count of 1 or more rules a botch out; a typed 0 leaves it unknown. A defense "
       "not allowed or with 0 dice is not rolled, so it cannot botch.", cite=CITE_DICE)
-def defender_botch(defender_net_successes, allowed, defense_pool, difficulty, defender_successes,
+def defender_botch(rolled_successes, allowed, defense_pool, difficulty, defender_successes,
                    defender_faces):
     forced = _usable(allowed, defense_pool)
     if forced:
@@ -268,7 +273,7 @@ def defender_botch(defender_net_successes, allowed, defense_pool, difficulty, de
         hits, ones = _counts(defender_faces, difficulty)
         botch = hits == 0 and ones >= 1
         notes = []
-        if not botch and defender_net_successes == 0 and hits:
+        if not botch and rolled_successes == 0 and hits:
             notes.append("the successes were cancelled by 1s: a failure, not a botch")
         return explained(botch, "no face ≥ difficulty and at least one 1",
                          f"{hits} face(s) ≥ {difficulty}, {ones} face(s) equal to 1", notes)
@@ -287,7 +292,7 @@ def hit(attacker_successes, defender_net_successes):
         missing = [name for name, value in (("attacker_successes", attacker_successes),
                                             ("defender_net_successes", defender_net_successes))
                    if value is None]
-        return explained(None, "waiting for " + " and ".join(missing))
+        return explained(None, "not known yet: no " + " and no ".join(missing))
     return explained(attacker_successes > defender_net_successes,
                      "attacker_successes > defender_net_successes",
                      f"{attacker_successes} > {defender_net_successes}")
