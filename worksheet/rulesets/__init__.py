@@ -13,6 +13,7 @@ from ..engine import Ruleset
 MODULES = {
     "gemstone4": "gemstone4",
     "shadowrun4": "shadowrun4",
+    "vtm-revised": "vtm_revised",
 }
 """Ruleset id → module name in this package, in tab order."""
 
