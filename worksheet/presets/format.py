@@ -7,6 +7,7 @@ file, the key and — where it can be found in the text — the line. Loading ne
 
 from __future__ import annotations
 
+import hashlib
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ import tomli_w
 
 from .. import rulesets
 from ..engine import InputError, RecordsInput, Ruleset
+from .errors import PresetError
 
 FORMAT_VERSION = 1
 """The preset format version this program reads and writes."""
@@ -26,25 +28,6 @@ MAX_PRESET_BYTES = 256 * 1024
 """A preset larger than this is refused unread: no real character needs it."""
 
 _TOP_KEYS = ("worksheet", "ruleset", "name", "description", "inputs")
-
-
-class PresetError(ValueError):
-    """A preset that cannot be read or is not valid.
-
-    Attributes:
-        file: the file (or ``<text>``).
-        key: the key at fault (``inputs.dodge_ranks``), or empty for the whole file.
-        line: the line in the file, when known.
-        problem: what is wrong.
-    """
-
-    def __init__(self, file: str, key: str, problem: str, line: int | None = None):
-        self.file = file
-        self.key = key
-        self.problem = problem
-        self.line = line
-        where = f"{file}:{line}" if line else file
-        super().__init__(f"{where}: {key}: {problem}" if key else f"{where}: {problem}")
 
 
 @dataclass
@@ -56,7 +39,9 @@ class Preset:
         name: the preset's display name.
         description: free text.
         inputs: input values in the engine's form (only those the file gives).
-        path: where it was read from, if it was.
+        path: where it was read from or last saved to, if it was.
+        fingerprint: the SHA-256 of the file's bytes as read or last saved; a save compares
+            it with the file on disk to notice a change made meanwhile.
     """
 
     ruleset: str
@@ -64,6 +49,30 @@ class Preset:
     description: str = ""
     inputs: dict[str, Any] = field(default_factory=dict)
     path: Path | None = None
+    fingerprint: str | None = None
+
+
+def fingerprint_bytes(data: bytes) -> str:
+    """The fingerprint of a file's content (SHA-256, hex)."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def fingerprint(path: str | Path) -> str | None:
+    """The fingerprint of the file at ``path`` now, or ``None`` when there is no such file.
+
+    Raises:
+        PresetError: the path exists but cannot be read.
+    """
+    digest = hashlib.sha256()
+    try:
+        with open(path, "rb") as stream:
+            for block in iter(lambda: stream.read(65536), b""):
+                digest.update(block)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise PresetError(str(path), "", f"cannot be read ({error.strerror})") from None
+    return digest.hexdigest()
 
 
 def read_preset(path: str | Path) -> Preset:
@@ -94,6 +103,7 @@ def read_preset(path: str | Path) -> Preset:
         raise PresetError(str(path), "", f"not UTF-8 text (byte {error.start})") from None
     preset = parse_preset(text, str(path))
     preset.path = path
+    preset.fingerprint = fingerprint_bytes(data)
     return preset
 
 

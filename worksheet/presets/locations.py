@@ -9,12 +9,12 @@ package. An argument with a ``/`` or ending in ``.toml`` is a path, not a name.
 from __future__ import annotations
 
 import os
-import re
-import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from .format import Preset, PresetError, read_preset
+from .errors import PresetError
+from .format import Preset, read_preset
+from .names import stem_for
 
 SHARED_ENV = "WORKSHEET_SHARED_PRESETS"
 
@@ -64,13 +64,6 @@ def is_path(argument: str) -> bool:
     return "/" in argument or os.sep in argument or argument.endswith(".toml")
 
 
-def slug(name: str) -> str:
-    """The file stem a preset name is saved under: ``Example 1 — brigandine`` →
-    ``example-1-brigandine``."""
-    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
-    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
-
-
 @dataclass(frozen=True)
 class Listed:
     """A preset as a listing shows it."""
@@ -112,7 +105,7 @@ def find_preset(argument: str, ruleset: str | None = None) -> Preset:
     """
     if is_path(argument):
         return read_preset(Path(argument).expanduser())
-    wanted = slug(argument)
+    wanted = stem_for(argument)
     stems = [wanted] + ([f"{ruleset}-{wanted}"] if ruleset else [])
     for stem in stems:
         for location in locations():
@@ -127,7 +120,7 @@ def find_preset(argument: str, ruleset: str | None = None) -> Preset:
                 preset = read_preset(path)
             except PresetError:
                 continue
-            if slug(preset.name) == wanted:
+            if stem_for(preset.name) == wanted:
                 return preset
     searched = ", ".join(f"{place.kind} ({place.path})" for place in locations())
     raise PresetError(argument, "", f"no preset of that name in {searched}")
