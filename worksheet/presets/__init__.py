@@ -6,18 +6,19 @@ atomically and refuses to overwrite a file that changed since it was loaded.
 """
 
 from .errors import PresetConflict, PresetError
-from .format import (FORMAT_VERSION, MAX_PRESET_BYTES, Preset, coerce_inputs, dump_preset,
-                     fingerprint, parse_preset, read_preset)
+from .format import (FORMAT_VERSION, MAX_PRESET_BYTES, Preset, check_file, coerce_inputs,
+                     dump_preset, fingerprint, parse_preset, read_preset)
 from .locations import (Listed, Location, bundled_dir, find_preset, is_path, list_presets,
-                        locations, shared_dir, user_dir)
+                        locate_preset, location_of, locations, shared_dir, user_dir)
 from .names import check_name, file_name_for, slug, stem_for
 from .saving import save_preset, write_preset
 
 __all__ = [
     "PresetConflict", "PresetError",
-    "FORMAT_VERSION", "MAX_PRESET_BYTES", "Preset", "coerce_inputs", "dump_preset",
+    "FORMAT_VERSION", "MAX_PRESET_BYTES", "Preset", "check_file", "coerce_inputs", "dump_preset",
     "fingerprint", "parse_preset", "read_preset",
-    "Listed", "Location", "bundled_dir", "find_preset", "is_path", "list_presets", "locations",
+    "Listed", "Location", "bundled_dir", "find_preset", "is_path", "list_presets", "locate_preset",
+    "location_of", "locations",
     "shared_dir", "user_dir",
     "check_name", "file_name_for", "slug", "stem_for",
     "save_preset", "write_preset",

@@ -2,7 +2,29 @@
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters shown as escapes (``\\x1b``), safe to print.
+
+    File names, keys and names in a shared folder are written by other users; printed raw, an
+    escape sequence among them could rewrite another player's terminal.
+    """
+    if text.isprintable():
+        return text
+    out = []
+    for character in text:
+        if character.isprintable() or character == " " or \
+                unicodedata.category(character) in ("Zs", "Cf") and character not in _BIDI:
+            out.append(character)
+        else:
+            out.append(character.encode("unicode_escape").decode("ascii"))
+    return "".join(out)
+
+
+_BIDI = set("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 class PresetError(ValueError):
@@ -21,7 +43,8 @@ class PresetError(ValueError):
         self.problem = problem
         self.line = line
         where = f"{file}:{line}" if line else file
-        super().__init__(f"{where}: {key}: {problem}" if key else f"{where}: {problem}")
+        message = f"{where}: {key}: {problem}" if key else f"{where}: {problem}"
+        super().__init__(printable(message))
 
 
 class PresetConflict(PresetError):
