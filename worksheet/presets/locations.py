@@ -12,6 +12,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import rulesets
 from .errors import PresetError
 from .format import Preset, read_preset
 from .names import stem_for
@@ -184,6 +185,15 @@ def locate_preset(argument: str, ruleset: str | None = None,
             if stem_for(preset.name) == wanted or preset.name.casefold() == \
                     argument.strip().casefold():
                 return preset, location
+    if ruleset is None:  # a short bundled name: unique across rulesets, or ambiguous
+        matches = [(location, location.path / f"{prefix}-{wanted}.toml")
+                   for location in places for prefix in rulesets.ids()]
+        matches = [(location, path) for location, path in matches if path.is_file()]
+        if len(matches) == 1:
+            return read_preset(matches[0][1]), matches[0][0]
+        if matches:
+            raise PresetError(argument, "", "ambiguous; did you mean "
+                              + ", ".join(path.stem for _, path in matches) + "?")
     searched = ", ".join(f"{place.kind} ({place.path})" for place in places) or "nowhere"
     raise PresetError(argument, "", f"no preset of that name in {searched}")
 

@@ -14,11 +14,14 @@ import fcntl
 import os
 import stat
 import tempfile
+import time
 from pathlib import Path
 from typing import Iterator
 
+from ..recovery import state_dir
 from .errors import PresetConflict, PresetError
-from .format import Preset, dump_preset, fingerprint, fingerprint_bytes, read_preset
+from .format import (Preset, dump_preset, fingerprint, fingerprint_bytes, read_bytes,
+                     read_preset)
 from .locations import shared_dir, user_dir
 from .names import file_name_for
 
@@ -138,15 +141,19 @@ def _write_atomic(data: bytes, path: Path, mode: int) -> None:
             os.close(directory)
 
 
-def _write_error(path: Path, error: OSError) -> PresetError:
+def _write_error(path: Path, error: OSError, what: str = "not saved") -> PresetError:
     if error.errno in (errno.ENOSPC, errno.EDQUOT):
-        return PresetError(str(path), "", "not saved: the disk is full (the previous version, "
+        return PresetError(str(path), "", f"{what}: the disk is full (the previous version, "
                            "if any, is untouched)")
     if error.errno in (errno.EACCES, errno.EPERM):
-        return PresetError(str(path), "", "not saved: permission denied (in a shared folder "
-                           "with the sticky bit, only a file's owner may replace it; save it "
-                           "under a new name)")
-    return PresetError(str(path), "", f"not saved: {error.strerror or error}")
+        return PresetError(str(path), "", f"{what}: permission denied (in a shared folder "
+                           "with the sticky bit, only a file's owner may replace or delete it)")
+    return PresetError(str(path), "", f"{what}: {error.strerror or error}")
+
+
+def read_bytes_any(path: Path) -> bytes:
+    """The bytes of a file of any size (for keeping a copy of it)."""
+    return read_bytes(path, limit=None)
 
 
 def write_preset(preset: Preset, path: str | Path) -> Path:
@@ -223,3 +230,50 @@ def save_preset(preset: Preset, where: str = "user", *, name: str | None = None,
     preset.path = target
     preset.fingerprint = fingerprint_bytes(data)
     return target
+
+
+def delete_preset(path: str | Path, kind: str) -> Path | None:
+    """Delete a preset file from the user's or the shared folder, keeping a copy aside.
+
+    The copy goes to ``$XDG_STATE_HOME/worksheet/deleted/`` (mode 0600), so a mistaken delete
+    of a shared preset can be undone by the user who made it.
+
+    Args:
+        path: the file.
+        kind: its location kind; ``bundled`` (or any other file) is refused.
+
+    Returns:
+        Where the copy was kept (``None`` when it could not be kept; the file is then kept too).
+
+    Raises:
+        PresetError: a bundled preset or a file outside the preset folders; no permission.
+    """
+    path = Path(path)
+    if kind not in WHERE:
+        raise PresetError(str(path), "", "only presets in your own or the shared folder can be "
+                          "deleted; the bundled examples are read-only")
+    if not os.access(path.parent, os.W_OK | os.X_OK):
+        raise PresetError(str(path), "", "you may not delete here (no write permission on the "
+                          "folder)")
+    with folder_lock(path.parent):
+        try:
+            data = read_bytes_any(path)
+        except FileNotFoundError:
+            raise PresetError(str(path), "", "no such file (already deleted?)") from None
+        aside_folder = state_dir() / "deleted"
+        try:
+            aside_folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            aside = aside_folder / f"{path.stem}-{time.strftime('%Y%m%d-%H%M%S')}-{kind}.toml"
+            _write_atomic(data, aside, 0o600)
+        except OSError as error:
+            raise PresetError(str(path), "", f"not deleted: could not keep a copy aside "
+                              f"({error.strerror})") from None
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as error:
+            with contextlib.suppress(OSError):
+                aside.unlink()
+            raise _write_error(path, error, "not deleted") from None
+    return aside
