@@ -12,6 +12,7 @@ import sys
 from typing import Sequence
 
 from . import rulesets
+from .cli_presets import run_presets
 from .engine import RecordsInput, Sheet
 from .presets import PresetError, find_preset
 from .report import FORMATS
@@ -118,7 +119,7 @@ def run_app(argv: Sequence[str]) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"calc": run_calc, "rulesets": run_rulesets}
+COMMANDS = {"calc": run_calc, "rulesets": run_rulesets, "presets": run_presets}
 """Subcommands by name; anything else opens the app."""
 
 

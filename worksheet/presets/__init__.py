@@ -1,18 +1,25 @@
 """Presets: a character or a situation saved as a TOML file of inputs.
 
-``format`` reads, validates and writes one file; ``locations`` knows where presets live and how
-a name finds its file.
+``format`` reads, validates and writes one file; ``names`` maps preset names to safe file names;
+``locations`` knows where presets live and how a name finds its file; ``saving`` writes them
+atomically and refuses to overwrite a file that changed since it was loaded.
 """
 
-from .format import (FORMAT_VERSION, MAX_PRESET_BYTES, Preset, PresetError, coerce_inputs,
-                     dump_preset, parse_preset, read_preset)
+from .errors import PresetConflict, PresetError
+from .format import (FORMAT_VERSION, MAX_PRESET_BYTES, Preset, check_file, coerce_inputs,
+                     dump_preset, fingerprint, parse_preset, read_preset)
 from .locations import (Listed, Location, bundled_dir, find_preset, is_path, list_presets,
-                        locations, shared_dir, slug, user_dir)
-from .saving import write_preset
+                        locate_preset, location_of, locations, shared_dir, user_dir)
+from .names import check_name, file_name_for, slug, stem_for
+from .saving import save_preset, write_preset
 
 __all__ = [
-    "FORMAT_VERSION", "MAX_PRESET_BYTES", "Preset", "PresetError", "coerce_inputs",
-    "dump_preset", "parse_preset", "read_preset", "Listed", "Location", "bundled_dir",
-    "find_preset", "is_path", "list_presets", "locations", "shared_dir", "slug", "user_dir",
-    "write_preset",
+    "PresetConflict", "PresetError",
+    "FORMAT_VERSION", "MAX_PRESET_BYTES", "Preset", "check_file", "coerce_inputs", "dump_preset",
+    "fingerprint", "parse_preset", "read_preset",
+    "Listed", "Location", "bundled_dir", "find_preset", "is_path", "list_presets", "locate_preset",
+    "location_of", "locations",
+    "shared_dir", "user_dir",
+    "check_name", "file_name_for", "slug", "stem_for",
+    "save_preset", "write_preset",
 ]

@@ -7,44 +7,26 @@ file, the key and — where it can be found in the text — the line. Loading ne
 
 from __future__ import annotations
 
-import re
-import tomllib
+import hashlib
+import os
+import stat
 from dataclasses import dataclass, field
-from decimal import Decimal
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import tomli_w
 
 from .. import rulesets
-from ..engine import InputError, RecordsInput, Ruleset
-
-FORMAT_VERSION = 1
-"""The preset format version this program reads and writes."""
+from ..engine import RecordsInput
+from .errors import PresetError
+from .validate import FORMAT_VERSION, Checked, check_text, coerce_inputs
 
 MAX_PRESET_BYTES = 256 * 1024
 """A preset larger than this is refused unread: no real character needs it."""
 
-_TOP_KEYS = ("worksheet", "ruleset", "name", "description", "inputs")
-
-
-class PresetError(ValueError):
-    """A preset that cannot be read or is not valid.
-
-    Attributes:
-        file: the file (or ``<text>``).
-        key: the key at fault (``inputs.dodge_ranks``), or empty for the whole file.
-        line: the line in the file, when known.
-        problem: what is wrong.
-    """
-
-    def __init__(self, file: str, key: str, problem: str, line: int | None = None):
-        self.file = file
-        self.key = key
-        self.problem = problem
-        self.line = line
-        where = f"{file}:{line}" if line else file
-        super().__init__(f"{where}: {key}: {problem}" if key else f"{where}: {problem}")
+__all__ = ["FORMAT_VERSION", "MAX_PRESET_BYTES", "Preset", "check_file", "coerce_inputs",
+           "dump_preset", "fingerprint", "fingerprint_bytes", "parse_preset", "read_bytes",
+           "read_preset"]
 
 
 @dataclass
@@ -56,7 +38,9 @@ class Preset:
         name: the preset's display name.
         description: free text.
         inputs: input values in the engine's form (only those the file gives).
-        path: where it was read from, if it was.
+        path: where it was read from or last saved to, if it was.
+        fingerprint: the SHA-256 of the file's bytes as read or last saved; a save compares
+            it with the file on disk to notice a change made meanwhile.
     """
 
     ruleset: str
@@ -64,99 +48,125 @@ class Preset:
     description: str = ""
     inputs: dict[str, Any] = field(default_factory=dict)
     path: Path | None = None
+    fingerprint: str | None = None
 
 
-def read_preset(path: str | Path) -> Preset:
-    """Read and validate a preset file.
+def fingerprint_bytes(data: bytes) -> str:
+    """The fingerprint of a file's content (SHA-256, hex)."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def fingerprint(path: str | Path) -> str | None:
+    """The fingerprint of the file at ``path`` now, or ``None`` when there is no such file.
 
     Raises:
-        PresetError: the file is missing, unreadable, too large, not UTF-8, not TOML, or not a
-            valid preset; the message names the file, key and line.
+        PresetError: the path exists but cannot be read, or is not a regular file.
+    """
+    try:
+        return fingerprint_bytes(read_bytes(path, limit=None))
+    except FileNotFoundError:
+        return None
+
+
+def read_bytes(path: str | Path, limit: int | None = MAX_PRESET_BYTES) -> bytes:
+    """The bytes of a regular file, read without blocking on a FIFO or device.
+
+    Args:
+        path: the file.
+        limit: refuse a file larger than this many bytes (``None``: no limit).
+
+    Raises:
+        FileNotFoundError: there is no such file.
+        PresetError: a folder, a FIFO or device, unreadable, or over ``limit``.
     """
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_PRESET_BYTES:
-            raise PresetError(str(path), "", f"file is {size} bytes; presets are at most "
-                              f"{MAX_PRESET_BYTES} bytes")
-        data = path.read_bytes()
-    except PresetError:
-        raise
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
-        raise PresetError(str(path), "", "no such file") from None
+        raise
     except IsADirectoryError:
         raise PresetError(str(path), "", "is a folder, not a preset file") from None
     except OSError as error:
         raise PresetError(str(path), "", f"cannot be read ({error.strerror})") from None
     try:
+        info = os.fstat(handle)
+        if stat.S_ISDIR(info.st_mode):
+            raise PresetError(str(path), "", "is a folder, not a preset file")
+        if not stat.S_ISREG(info.st_mode):
+            raise PresetError(str(path), "", "is not a regular file (a FIFO, socket or device)")
+        if limit is not None and info.st_size > limit:
+            raise PresetError(str(path), "", f"file is {info.st_size} bytes; presets are at most "
+                              f"{limit} bytes")
+        chunks, total = [], 0
+        while True:
+            chunk = os.read(handle, 65536)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if limit is not None and total > limit:
+                raise PresetError(str(path), "", f"file is over {limit} bytes; presets are at "
+                                  f"most {limit} bytes")
+        return b"".join(chunks)
+    except OSError as error:
+        raise PresetError(str(path), "", f"cannot be read ({error.strerror})") from None
+    finally:
+        os.close(handle)
+
+
+def _decode(data: bytes, file: str) -> str:
+    try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise PresetError(str(path), "", f"not UTF-8 text (byte {error.start})") from None
-    preset = parse_preset(text, str(path))
+        line = data[:error.start].count(b"\n") + 1
+        raise PresetError(file, "", f"not UTF-8 text (byte {error.start})", line) from None
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def read_preset(path: str | Path) -> Preset:
+    """Read and validate a preset file; the file is never modified.
+
+    Raises:
+        PresetError: the file is missing, unreadable, too large, not UTF-8, not TOML, or not a
+            valid preset; the message names the file, key and line of the first problem.
+    """
+    path = Path(path)
+    try:
+        data = read_bytes(path)
+    except FileNotFoundError:
+        raise PresetError(str(path), "", "no such file") from None
+    preset = parse_preset(_decode(data, str(path)), str(path))
     preset.path = path
+    preset.fingerprint = fingerprint_bytes(data)
     return preset
 
 
+def _preset_of(checked: Checked) -> Preset:
+    if checked.problems:
+        raise checked.problems[0]
+    assert checked.ruleset is not None
+    return Preset(checked.ruleset, checked.name, checked.description, checked.inputs)
+
+
 def parse_preset(text: str, file: str = "<text>") -> Preset:
-    """Validate preset text; see :func:`read_preset`."""
+    """Validate preset text; see :func:`read_preset`.
+
+    Raises:
+        PresetError: the first problem found.
+    """
+    return _preset_of(check_text(text, file))
+
+
+def check_file(path: str | Path) -> list[PresetError]:
+    """Every problem with a preset file (empty when it is valid); the file is not modified."""
+    path = Path(path)
     try:
-        document = tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as error:
-        match = re.search(r"line (\d+)", str(error))
-        raise PresetError(file, "", f"not valid TOML ({error})",
-                          int(match.group(1)) if match else None) from None
-    locate = _Locator(text)
-    for key in document:
-        if key not in _TOP_KEYS:
-            raise PresetError(file, key, "unknown key; allowed: " + ", ".join(_TOP_KEYS),
-                              locate.top(key))
-    version = document.get("worksheet")
-    if isinstance(version, bool) or not isinstance(version, int):
-        raise PresetError(file, "worksheet", f"the format version must be the whole number "
-                          f"{FORMAT_VERSION}", locate.top("worksheet"))
-    if version > FORMAT_VERSION:
-        raise PresetError(file, "worksheet", f"format version {version} is newer than this "
-                          f"program reads ({FORMAT_VERSION}); upgrade worksheet",
-                          locate.top("worksheet"))
-    if version < 1:
-        raise PresetError(file, "worksheet", f"format version {version} does not exist",
-                          locate.top("worksheet"))
-    ruleset_id = document.get("ruleset")
-    if ruleset_id not in rulesets.ids():
-        raise PresetError(file, "ruleset", f"unknown ruleset {ruleset_id!r}; known: "
-                          + ", ".join(rulesets.ids()), locate.top("ruleset"))
-    name = document.get("name", "")
-    description = document.get("description", "")
-    for key, value in (("name", name), ("description", description)):
-        if not isinstance(value, str):
-            raise PresetError(file, key, "must be text", locate.top(key))
-    raw_inputs = document.get("inputs", {})
-    if not isinstance(raw_inputs, dict):
-        raise PresetError(file, "inputs", "must be a table of input values", locate.top("inputs"))
-    ruleset = rulesets.get(ruleset_id)
-    inputs = coerce_inputs(ruleset, raw_inputs, file, locate)
-    return Preset(ruleset_id, name.strip(), description, inputs)
-
-
-def coerce_inputs(ruleset: Ruleset, raw: Mapping[str, Any], file: str,
-                  locate: "_Locator | None" = None) -> dict[str, Any]:
-    """Check raw input values against a ruleset's declarations."""
-    locate = locate or _Locator("")
-    inputs: dict[str, Any] = {}
-    for key, value in raw.items():
-        spec = ruleset.inputs.get(key)
-        if spec is None:
-            raise PresetError(file, f"inputs.{key}", f"unknown input for {ruleset.id}",
-                              locate.input(key))
-        try:
-            inputs[key] = spec.coerce(value)
-        except InputError as error:
-            line = locate.input(key)
-            record = re.match(rf"{re.escape(key)}\[(\d+)\]", error.input)
-            if record and isinstance(spec, RecordsInput):
-                line = locate.record(key, int(record.group(1))) or line
-            raise PresetError(file, f"inputs.{error.input}", error.message, line) from None
-    return inputs
+        text = _decode(read_bytes(path), str(path))
+    except FileNotFoundError:
+        return [PresetError(str(path), "", "no such file")]
+    except PresetError as error:
+        return [error]
+    return check_text(text, str(path)).problems
 
 
 def dump_preset(preset: Preset) -> str:
@@ -184,39 +194,3 @@ def dump_preset(preset: Preset) -> str:
         for row in rows:
             text += f"\n[[inputs.{key}]]\n" + tomli_w.dumps(row)
     return text
-
-
-class _Locator:
-    """Finds the line of a key in preset text (tomllib reports lines only for syntax errors)."""
-
-    def __init__(self, text: str):
-        self.lines = text.splitlines()
-
-    def _find(self, pattern: str, start: int = 0) -> int | None:
-        regex = re.compile(pattern)
-        for number in range(start, len(self.lines)):
-            if regex.match(self.lines[number]):
-                return number + 1
-        return None
-
-    @staticmethod
-    def _key(key: str) -> str:
-        return rf"\s*(?:{re.escape(key)}|\"{re.escape(key)}\"|'{re.escape(key)}')\s*="
-
-    def top(self, key: str) -> int | None:
-        return self._find(self._key(key)) or self._find(rf"\s*\[\s*{re.escape(key)}\s*\]")
-
-    def input(self, key: str) -> int | None:
-        section = self._find(r"\s*\[\s*inputs\s*\]")
-        found = self._find(self._key(key), section or 0) if section else None
-        return found or self._find(self._key(f"inputs.{key}")) or self.record(key, 0)
-
-    def record(self, key: str, index: int) -> int | None:
-        header = re.compile(rf"\s*\[\[\s*inputs\.{re.escape(key)}\s*\]\]")
-        seen = -1
-        for number, line in enumerate(self.lines):
-            if header.match(line):
-                seen += 1
-                if seen == index:
-                    return number + 1
-        return None

@@ -9,12 +9,13 @@ package. An argument with a ``/`` or ending in ``.toml`` is a path, not a name.
 from __future__ import annotations
 
 import os
-import re
-import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from .format import Preset, PresetError, read_preset
+from .. import rulesets
+from .errors import PresetError
+from .format import Preset, read_preset
+from .names import stem_for
 
 SHARED_ENV = "WORKSHEET_SHARED_PRESETS"
 
@@ -64,70 +65,143 @@ def is_path(argument: str) -> bool:
     return "/" in argument or os.sep in argument or argument.endswith(".toml")
 
 
-def slug(name: str) -> str:
-    """The file stem a preset name is saved under: ``Example 1 — brigandine`` →
-    ``example-1-brigandine``."""
-    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
-    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
-
-
 @dataclass(frozen=True)
 class Listed:
-    """A preset as a listing shows it."""
+    """A preset as a listing shows it.
+
+    Attributes:
+        preset: the preset (its ``path`` is the file).
+        location: where it lives.
+        modified: the file's modification time (seconds since the epoch).
+        shadowed_by: the location kind whose file of the same name a NAME lookup finds first,
+            or ``None`` when this is the one found.
+    """
 
     preset: Preset
     location: Location
     modified: float
+    shadowed_by: str | None = None
 
 
-def list_presets(ruleset: str | None = None) -> tuple[list[Listed], list[PresetError]]:
+def preset_files(folder: Path) -> tuple[list[Path], list[PresetError]]:
+    """The ``*.toml`` files of a folder, sorted (hidden and temporary files skipped).
+
+    A missing folder has no files; an unreadable one is a problem, not a crash.
+    """
+    try:
+        entries = sorted(entry for entry in folder.iterdir()
+                         if entry.name.endswith(".toml") and not entry.name.startswith("."))
+    except FileNotFoundError:
+        return [], []
+    except NotADirectoryError:
+        return [], [PresetError(str(folder), "", "is not a folder")]
+    except OSError as error:
+        return [], [PresetError(str(folder), "", f"cannot list the folder ({error.strerror})")]
+    return entries, []
+
+
+def list_presets(ruleset: str | None = None, kinds: tuple[str, ...] | None = None,
+                 ) -> tuple[list[Listed], list[PresetError]]:
     """Every readable preset in every location, and the problems with the unreadable ones.
 
-    A folder with one bad file still lists its good ones.
+    A folder with one bad file still lists its good ones; no file is modified.
+
+    Args:
+        ruleset: only presets of this ruleset.
+        kinds: only these locations (``user``, ``shared``, ``bundled``).
     """
     found: list[Listed] = []
     problems: list[PresetError] = []
+    seen: dict[str, str] = {}
     for location in locations():
-        if not location.path.is_dir():
-            continue
-        for path in sorted(location.path.glob("*.toml")):
+        files, trouble = preset_files(location.path)
+        problems.extend(trouble)
+        for path in files:
+            first = seen.setdefault(path.stem, location.kind)
+            if kinds is not None and location.kind not in kinds:
+                continue
             try:
                 preset = read_preset(path)
+                modified = path.stat().st_mtime
             except PresetError as error:
                 problems.append(error)
                 continue
+            except OSError as error:
+                problems.append(PresetError(str(path), "", f"cannot be read ({error.strerror})"))
+                continue
             if ruleset is None or preset.ruleset == ruleset:
-                found.append(Listed(preset, location, path.stat().st_mtime))
+                shadowed = first if first != location.kind else None
+                found.append(Listed(preset, location, modified, shadowed))
     return found, problems
 
 
-def find_preset(argument: str, ruleset: str | None = None) -> Preset:
+def location_of(path: Path) -> Location:
+    """The location a file lives in, or ``Location("file", its folder)`` for any other file."""
+    folder = path.resolve().parent
+    for location in locations():
+        try:
+            if location.path.resolve() == folder:
+                return location
+        except OSError:
+            continue
+    return Location("file", path.parent)
+
+
+def locate_preset(argument: str, ruleset: str | None = None,
+                  kinds: tuple[str, ...] | None = None) -> tuple[Preset, Location]:
     """Load a preset by path, or by name (file stem or display name) user → shared → bundled.
 
     With ``ruleset`` given, a bare name also finds the bundled ``<ruleset>-<name>.toml``, so
     ``--preset example-1`` works on ``worksheet calc gemstone4``.
 
+    Args:
+        argument: a NAME, or a path (it holds a ``/`` or ends in ``.toml``).
+        ruleset: the ruleset the caller works on, for the short bundled names.
+        kinds: look only in these locations (a path is taken as given).
+
+    Returns:
+        The preset and the location of its file.
+
     Raises:
         PresetError: no such preset, or it is not valid.
     """
     if is_path(argument):
-        return read_preset(Path(argument).expanduser())
-    wanted = slug(argument)
+        path = Path(argument).expanduser()
+        return read_preset(path), location_of(path)
+    places = [place for place in locations() if kinds is None or place.kind in kinds]
+    wanted = stem_for(argument)
     stems = [wanted] + ([f"{ruleset}-{wanted}"] if ruleset else [])
     for stem in stems:
-        for location in locations():
+        for location in places:
             candidate = location.path / f"{stem}.toml"
-            if candidate.is_file():
-                return read_preset(candidate)
-    for location in locations():
-        if not location.path.is_dir():
-            continue
-        for path in sorted(location.path.glob("*.toml")):
+            if candidate.exists() or candidate.is_symlink():
+                return read_preset(candidate), location
+    for location in places:
+        for path in preset_files(location.path)[0]:
             try:
                 preset = read_preset(path)
             except PresetError:
                 continue
-            if slug(preset.name) == wanted:
-                return preset
-    searched = ", ".join(f"{place.kind} ({place.path})" for place in locations())
+            if stem_for(preset.name) == wanted or preset.name.casefold() == \
+                    argument.strip().casefold():
+                return preset, location
+    if ruleset is None:  # a short bundled name: unique across rulesets, or ambiguous
+        matches = [(location, location.path / f"{prefix}-{wanted}.toml")
+                   for location in places for prefix in rulesets.ids()]
+        matches = [(location, path) for location, path in matches if path.is_file()]
+        if len(matches) == 1:
+            return read_preset(matches[0][1]), matches[0][0]
+        if matches:
+            raise PresetError(argument, "", "ambiguous; did you mean "
+                              + ", ".join(path.stem for _, path in matches) + "?")
+    searched = ", ".join(f"{place.kind} ({place.path})" for place in places) or "nowhere"
     raise PresetError(argument, "", f"no preset of that name in {searched}")
+
+
+def find_preset(argument: str, ruleset: str | None = None) -> Preset:
+    """Load a preset by path or NAME; see :func:`locate_preset`.
+
+    Raises:
+        PresetError: no such preset, or it is not valid.
+    """
+    return locate_preset(argument, ruleset)[0]

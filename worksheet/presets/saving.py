@@ -1,36 +1,279 @@
-"""Writing a preset file safely: a crash or a full disk never leaves a half-written preset."""
+"""Saving a preset safely: atomic writes, safe file names, conflicts, shared-folder permissions.
+
+A save writes a temporary file in the target folder, flushes and fsyncs it, then renames it over
+the target, so a crash or a full disk never leaves a half-written preset. A save never silently
+overwrites a file the caller did not load: the file's fingerprint on disk must match the one
+the caller expects, or :class:`PresetConflict` is raised.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import fcntl
 import os
+import stat
 import tempfile
+import time
 from pathlib import Path
+from typing import Iterator
 
-from .format import Preset, dump_preset
+from ..recovery import state_dir
+from .errors import PresetConflict, PresetError
+from .format import (Preset, dump_preset, fingerprint, fingerprint_bytes, read_bytes,
+                     read_preset)
+from .locations import shared_dir, user_dir
+from .names import file_name_for
+
+WHERE = ("user", "shared")
+"""The locations a preset can be saved to (the bundled examples are read-only)."""
 
 
-def write_preset(preset: Preset, path: str | Path) -> Path:
-    """Write ``preset`` to ``path`` atomically (temporary file, fsync, rename).
+def _umask() -> int:
+    """The process umask, read without changing it where the system allows."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
-    Returns:
-        The path written.
+
+def file_mode(folder: Path, shared: bool) -> int:
+    """The permission bits a preset file gets in ``folder``.
+
+    In the user's folder: the usual ``0o666`` less the umask. In the shared folder: readable and
+    writable by its owner, readable by the group, writable by the group when the folder is
+    group-writable, readable by others only when others can enter the folder; never writable by
+    others. Set explicitly, so a strict umask cannot hide a shared preset from the group.
     """
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = dump_preset(preset).encode("utf-8")
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
-                                         dir=path.parent)
+    if not shared:
+        return 0o666 & ~_umask()
+    folder_mode = folder.stat().st_mode
+    mode = 0o640
+    if folder_mode & stat.S_IWGRP:
+        mode |= 0o020
+    if folder_mode & stat.S_IROTH and folder_mode & stat.S_IXOTH:
+        mode |= 0o004
+    return mode
+
+
+def folder_for(where: str, create: bool = True) -> Path:
+    """The folder a preset is saved to.
+
+    Args:
+        where: ``user`` or ``shared``.
+        create: create the user's folder when missing (the shared folder is never created).
+
+    Raises:
+        PresetError: unknown ``where``; no shared folder configured, missing or not writable.
+    """
+    if where == "user":
+        folder = user_dir()
+        if create:
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise PresetError(str(folder), "", f"cannot create the preset folder "
+                                  f"({error.strerror})") from None
+        return folder
+    if where != "shared":
+        raise PresetError(where, "", "presets are saved to 'user' or 'shared'; "
+                          "the bundled examples are read-only")
+    folder = shared_dir()
+    if folder is None:
+        raise PresetError("shared", "", "no shared preset folder is configured "
+                          "(the server sets WORKSHEET_SHARED_PRESETS)")
+    if not folder.is_dir():
+        raise PresetError(str(folder), "", "the shared preset folder does not exist; ask the "
+                          "server's administrator (WORKSHEET_SHARED_PRESETS names it)")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise PresetError(str(folder), "", "you may read the shared presets but not save there "
+                          "(no write permission on the folder); save to your own folder")
+    return folder
+
+
+@contextlib.contextmanager
+def folder_lock(folder: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``folder`` so that saves into it check and replace in turn.
+
+    The lock is taken on the folder itself (no lock files are left behind); where the system
+    cannot lock it, the save still goes ahead atomically, only without this serialisation.
+    """
+    try:
+        handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        yield
+        return
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        except OSError:
+            pass
+        yield
+    finally:
+        os.close(handle)  # closing releases the lock
+
+
+def _write_atomic(data: bytes, path: Path, mode: int) -> None:
+    """Write ``data`` to ``path`` through a temporary file, fsync, rename; fsync the folder."""
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as stream:
-            stream.write(text)
+            os.fchmod(stream.fileno(), mode)
+            stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(temporary)
+        raise
+    with contextlib.suppress(OSError):
+        directory = os.open(path.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            os.fsync(directory)
+        finally:
+            os.close(directory)
+
+
+def _write_error(path: Path, error: OSError, what: str = "not saved") -> PresetError:
+    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return PresetError(str(path), "", f"{what}: the disk is full (the previous version, "
+                           "if any, is untouched)")
+    if error.errno in (errno.EACCES, errno.EPERM):
+        return PresetError(str(path), "", f"{what}: permission denied (in a shared folder "
+                           "with the sticky bit, only a file's owner may replace or delete it)")
+    return PresetError(str(path), "", f"{what}: {error.strerror or error}")
+
+
+def read_bytes_any(path: Path) -> bytes:
+    """The bytes of a file of any size (for keeping a copy of it)."""
+    return read_bytes(path, limit=None)
+
+
+def write_preset(preset: Preset, path: str | Path) -> Path:
+    """Write ``preset`` to ``path`` atomically, unconditionally (no conflict check).
+
+    Returns:
+        The path written; ``preset.path`` and ``preset.fingerprint`` are updated.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = dump_preset(preset).encode("utf-8")
+    try:
+        _write_atomic(data, path, 0o666 & ~_umask())
+    except OSError as error:
+        raise _write_error(path, error) from None
+    preset.path = path
+    preset.fingerprint = fingerprint_bytes(data)
+    return path
+
+
+def _conflict_reason(target: Path, name: str) -> str:
+    try:
+        other = read_preset(target)
+    except PresetError:
+        return "a file that is not a valid preset is already there"
+    if other.name.strip() != name:
+        return (f"it holds a different preset, {other.name!r}, whose name maps to the same "
+                f"file")
+    return "the file changed on disk since it was loaded (another user or session saved it)"
+
+
+def save_preset(preset: Preset, where: str = "user", *, name: str | None = None,
+                expect: str | None = None, force: bool = False) -> Path:
+    """Save ``preset`` to the user's or the shared folder under a safe file name.
+
+    Args:
+        preset: what to save; its ``name`` is replaced by ``name`` when one is given.
+        where: ``user`` or ``shared``.
+        name: the preset's name; defaults to ``preset.name``. It decides the file name.
+        expect: the fingerprint of the file as the caller loaded it (``preset.fingerprint``
+            after :func:`read_preset`), or ``None`` when the caller expects no file there.
+        force: overwrite whatever is there.
+
+    Returns:
+        The file written; ``preset.path``, ``preset.fingerprint`` (and ``preset.name``) are
+        updated.
+
+    Raises:
+        PresetConflict: the target exists and its fingerprint is not ``expect`` — it changed
+            since it was loaded, or a different preset's name maps to the same file.
+        PresetError: a bad name; no shared folder configured, or not writable; the write
+            failed (full disk, permissions) — the previous file is then untouched.
+    """
+    name = preset.name if name is None else name
+    file_name = file_name_for(name)
+    name = name.strip()
+    folder = folder_for(where)
+    target = folder / file_name
+    saved = Preset(preset.ruleset, name, preset.description, dict(preset.inputs))
+    data = dump_preset(saved).encode("utf-8")
+    mode = file_mode(folder, shared=where == "shared")
+    with folder_lock(folder):
+        if target.is_symlink() or (target.exists() and not target.is_file()):
+            if not force:
+                raise PresetConflict(target, "something other than a preset file is there")
+        current = fingerprint(target)
+        if current is not None and current != expect and not force:
+            raise PresetConflict(target, _conflict_reason(target, name))
+        try:
+            _write_atomic(data, target, mode)
+        except OSError as error:
+            raise _write_error(target, error) from None
+    preset.name = name
+    preset.path = target
+    preset.fingerprint = fingerprint_bytes(data)
+    return target
+
+
+def delete_preset(path: str | Path, kind: str) -> Path | None:
+    """Delete a preset file from the user's or the shared folder, keeping a copy aside.
+
+    The copy goes to ``$XDG_STATE_HOME/worksheet/deleted/`` (mode 0600), so a mistaken delete
+    of a shared preset can be undone by the user who made it.
+
+    Args:
+        path: the file.
+        kind: its location kind; ``bundled`` (or any other file) is refused.
+
+    Returns:
+        Where the copy was kept (``None`` when it could not be kept; the file is then kept too).
+
+    Raises:
+        PresetError: a bundled preset or a file outside the preset folders; no permission.
+    """
+    path = Path(path)
+    if kind not in WHERE:
+        raise PresetError(str(path), "", "only presets in your own or the shared folder can be "
+                          "deleted; the bundled examples are read-only")
+    if not os.access(path.parent, os.W_OK | os.X_OK):
+        raise PresetError(str(path), "", "you may not delete here (no write permission on the "
+                          "folder)")
+    with folder_lock(path.parent):
+        try:
+            data = read_bytes_any(path)
+        except FileNotFoundError:
+            raise PresetError(str(path), "", "no such file (already deleted?)") from None
+        aside_folder = state_dir() / "deleted"
+        try:
+            aside_folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            aside = aside_folder / f"{path.stem}-{time.strftime('%Y%m%d-%H%M%S')}-{kind}.toml"
+            _write_atomic(data, aside, 0o600)
+        except OSError as error:
+            raise PresetError(str(path), "", f"not deleted: could not keep a copy aside "
+                              f"({error.strerror})") from None
+        try:
+            path.unlink()
         except FileNotFoundError:
             pass
-        raise
-    preset.path = path
-    return path
+        except OSError as error:
+            with contextlib.suppress(OSError):
+                aside.unlink()
+            raise _write_error(path, error, "not deleted") from None
+    return aside

@@ -1,0 +1,214 @@
+"""Validating preset text, collecting every problem rather than stopping at the first.
+
+``worksheet presets check`` lists all the problems of a file; :func:`parse_preset` raises the
+first. Each problem names the file, the key and — where it can be found in the text — the line.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+import unicodedata
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Mapping
+
+from .. import rulesets
+from ..engine import InputError, RecordsInput, Ruleset
+from .errors import PresetError
+
+FORMAT_VERSION = 1
+"""The preset format version this program reads and writes."""
+
+TOP_KEYS = ("worksheet", "ruleset", "name", "description", "inputs")
+
+MAX_DESCRIPTION_LENGTH = 4000
+"""The longest description accepted, in characters."""
+
+
+@dataclass
+class Checked:
+    """What validation found: the preset's fields when valid, and every problem.
+
+    Attributes:
+        ruleset: the ruleset id, when it is a known one.
+        name: the preset's name.
+        description: its description.
+        inputs: the input values that are valid, in the engine's form.
+        problems: every problem found, in file order where possible.
+    """
+
+    ruleset: str | None = None
+    name: str = ""
+    description: str = ""
+    inputs: dict[str, Any] = field(default_factory=dict)
+    problems: list[PresetError] = field(default_factory=list)
+
+
+def _control_character(text: str, allow: str = "") -> str | None:
+    for character in text:
+        if character in allow:
+            continue
+        if unicodedata.category(character) in ("Cc", "Cs", "Co", "Zl", "Zp") or \
+                character in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069":
+            return f"U+{ord(character):04X}"
+    return None
+
+
+def check_text(text: str, file: str = "<text>") -> Checked:
+    """Validate preset text and collect every problem.
+
+    A file that is not TOML, or whose format version is not one this program reads, has that
+    one problem: nothing else in it can be trusted.
+    """
+    checked = Checked()
+    problems = checked.problems
+
+    def problem(key: str, message: str, line: int | None) -> None:
+        problems.append(PresetError(file, key, message, line))
+
+    try:
+        document = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as error:
+        match = re.search(r"line (\d+)", str(error))
+        problem("", f"not valid TOML ({error})", int(match.group(1)) if match else None)
+        return checked
+    locate = Locator(text)
+    version = document.get("worksheet")
+    if isinstance(version, bool) or not isinstance(version, int):
+        shown = "is missing" if version is None else f"is {version!r}"
+        problem("worksheet", f"the format version {shown}; it must be the whole number "
+                f"{FORMAT_VERSION}", locate.top("worksheet"))
+    elif version > FORMAT_VERSION:
+        problem("worksheet", f"format version {version} is newer than this program reads "
+                f"({FORMAT_VERSION}); upgrade worksheet", locate.top("worksheet"))
+        return checked
+    elif version < 1:
+        problem("worksheet", f"format version {version} does not exist",
+                locate.top("worksheet"))
+        return checked
+    for key in document:
+        if key not in TOP_KEYS:
+            problem(key, "unknown key; allowed: " + ", ".join(TOP_KEYS), locate.top(key))
+    ruleset_id = document.get("ruleset")
+    if ruleset_id in rulesets.ids():
+        checked.ruleset = ruleset_id
+    else:
+        shown = "is missing" if ruleset_id is None else f"{ruleset_id!r} is unknown"
+        problem("ruleset", f"the ruleset {shown}; known: " + ", ".join(rulesets.ids()),
+                locate.top("ruleset"))
+    for key in ("name", "description"):
+        value = document.get(key, "")
+        if not isinstance(value, str):
+            problem(key, f"must be text (got {type(value).__name__})", locate.top(key))
+            continue
+        bad = _control_character(value, "\n\t" if key == "description" else "")
+        if bad:
+            problem(key, f"holds a control character ({bad})", locate.top(key))
+        elif key == "name" and len(value.strip()) > 100:
+            problem(key, "a preset name is at most 100 characters", locate.top(key))
+        elif key == "description" and len(value) > MAX_DESCRIPTION_LENGTH:
+            problem(key, f"a description is at most {MAX_DESCRIPTION_LENGTH} characters",
+                    locate.top(key))
+        else:
+            setattr(checked, key, value.strip() if key == "name" else value)
+    raw_inputs = document.get("inputs", {})
+    if not isinstance(raw_inputs, dict):
+        problem("inputs", "must be a table of input values", locate.top("inputs"))
+    elif checked.ruleset is not None:
+        ruleset = rulesets.get(checked.ruleset)
+        checked.inputs = _check_inputs(ruleset, raw_inputs, file, locate, problems)
+    problems.sort(key=lambda found: (found.line is None, found.line or 0))
+    return checked
+
+
+def _check_inputs(ruleset: Ruleset, raw: Mapping[str, Any], file: str, locate: "Locator",
+                  problems: list[PresetError]) -> dict[str, Any]:
+    inputs: dict[str, Any] = {}
+    for key, value in raw.items():
+        spec = ruleset.inputs.get(key)
+        if spec is None:
+            problems.append(PresetError(file, f"inputs.{key}", f"unknown input for "
+                                        f"{ruleset.id}; inputs: " + ", ".join(ruleset.inputs),
+                                        locate.input(key)))
+            continue
+        if isinstance(spec, RecordsInput) and isinstance(value, list) \
+                and len(value) <= spec.max_count:
+            # Check record by record so that every bad record is reported.
+            records, bad = [], False
+            for index, item in enumerate(value):
+                try:
+                    records.append(spec.coerce_record(index, item))
+                except InputError as error:
+                    bad = True
+                    problems.append(_input_problem(file, key, spec, error, locate))
+            if not bad:
+                inputs[key] = tuple(records)
+            continue
+        try:
+            inputs[key] = spec.coerce(value)
+        except InputError as error:
+            problems.append(_input_problem(file, key, spec, error, locate))
+    return inputs
+
+
+def _input_problem(file: str, key: str, spec: Any, error: InputError,
+                   locate: "Locator") -> PresetError:
+    line = locate.input(key)
+    record = re.match(rf"{re.escape(key)}\[(\d+)\]", error.input)
+    if record and isinstance(spec, RecordsInput):
+        line = locate.record(key, int(record.group(1))) or line
+    return PresetError(file, f"inputs.{error.input}", error.message, line)
+
+
+def coerce_inputs(ruleset: Ruleset, raw: Mapping[str, Any], file: str,
+                  locate: "Locator | None" = None) -> dict[str, Any]:
+    """Check raw input values against a ruleset's declarations.
+
+    Raises:
+        PresetError: the first bad input (unknown, wrong type or out of range).
+    """
+    problems: list[PresetError] = []
+    inputs = _check_inputs(ruleset, raw, file, locate or Locator(""), problems)
+    if problems:
+        raise problems[0]
+    return inputs
+
+
+class Locator:
+    """Finds the line of a key in preset text (tomllib reports lines only for syntax errors)."""
+
+    def __init__(self, text: str):
+        self.lines = text.splitlines()
+
+    def _find(self, pattern: str, start: int = 0) -> int | None:
+        regex = re.compile(pattern)
+        for number in range(start, len(self.lines)):
+            if regex.match(self.lines[number]):
+                return number + 1
+        return None
+
+    @staticmethod
+    def _key(key: str) -> str:
+        return rf"\s*(?:{re.escape(key)}|\"{re.escape(key)}\"|'{re.escape(key)}')\s*="
+
+    def top(self, key: str) -> int | None:
+        """The line that sets a top-level key or opens its table."""
+        return self._find(self._key(key)) or self._find(rf"\s*\[\s*{re.escape(key)}\s*\]")
+
+    def input(self, key: str) -> int | None:
+        """The line that sets ``inputs.<key>``."""
+        section = self._find(r"\s*\[\s*inputs\s*\]")
+        found = self._find(self._key(key), section or 0) if section else None
+        return found or self._find(self._key(f"inputs.{key}")) or self.record(key, 0)
+
+    def record(self, key: str, index: int) -> int | None:
+        """The line that opens record ``index`` of ``inputs.<key>``."""
+        header = re.compile(rf"\s*\[\[\s*inputs\.{re.escape(key)}\s*\]\]")
+        seen = -1
+        for number, line in enumerate(self.lines):
+            if header.match(line):
+                seen += 1
+                if seen == index:
+                    return number + 1
+        return None
