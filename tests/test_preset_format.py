@@ -44,7 +44,7 @@ def test_save_then_load_gives_the_same_inputs(tmp_path):
     (GOOD.replace("shield =", "sheild ="), "inputs.sheild", 8, "unknown input for gemstone4"),
     (GOOD.replace('name = "Scout"', 'name = "Scout"\ncolour = "red"'), "colour", 4,
      "unknown key"),
-    (GOOD.replace('"gemstone4"', '"dnd5e"'), "ruleset", 2, "unknown ruleset 'dnd5e'"),
+    (GOOD.replace('"gemstone4"', '"dnd5e"'), "ruleset", 2, "'dnd5e' is unknown"),
     (GOOD.replace("= 60", '= "sixty"'), "inputs.dodge_ranks", 7, "not a whole number"),
     (GOOD.replace("= 60", "= 600"), "inputs.dodge_ranks", 7, "above the maximum 500"),
     (GOOD.replace("= 60", "= 6.5"), "inputs.dodge_ranks", 7, "not a whole number"),
