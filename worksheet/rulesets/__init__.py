@@ -12,6 +12,7 @@ from ..engine import Ruleset
 
 MODULES = {
     "gemstone4": "gemstone4",
+    "rise": "rise",
 }
 """Ruleset id → module name in this package, in tab order."""
 
