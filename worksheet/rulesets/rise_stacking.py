@@ -56,13 +56,15 @@ def signed(value: int) -> str:
 
 
 def describe(record: Mapping[str, Any]) -> str:
-    """How a note names a record: ``"Shield spell" +2 enhancement, max 12``."""
+    """How a note names a record: ``“Shield spell” +2 enhancement, max 12, min 3``."""
     parts = [f"\u201c{record['name']}\u201d {signed(record.get('value', 0))}"]
     kind = record.get("type", "untyped")
     if kind != "untyped":
         parts.append(f" {kind}")
     if record.get("maximum") is not None:
         parts.append(f", max {record['maximum']}")
+    if record.get("minimum") is not None:
+        parts.append(f", min {record['minimum']}")
     return "".join(parts)
 
 
