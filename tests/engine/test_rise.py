@@ -99,7 +99,8 @@ def test_half_level(level, half):
     (3, "none", "none", 3), (3, "buff-leather", "none", 3), (3, "mail-shirt", "buckler", 3),
     (3, "rawhide", "none", 3), (3, "leather-lamellar", "none", 1), (3, "none", "standard", 1),
     (3, "none", "tower", 1), (5, "full-plate", "tower", 2), (1, "scale", "none", 0),
-    (-3, "brigandine", "none", -2), (-1, "breastplate", "none", -1), (-10, "half-plate", "none", -5),
+    (-3, "brigandine", "none", -2), (-1, "breastplate", "none", -1),
+    (-10, "half-plate", "none", -5),
     (-3, "none", "none", -3), (-4, "none", "standard", -2),
 ])
 def test_armor_dex(dexterity, body_armor, shield, armor_dex):

@@ -222,7 +222,8 @@ def _pipeline(defense: str, base_text: str, base_function) -> None:
 
     _node(f"{defense}_after_caps", [f"{defense}_after_multipliers", "modifiers"], "7",
           f"{title} after capped bonuses",
-          "Bonuses with a maximum come last, after the same stacking rules among themselves. "
+          "Bonuses with a maximum come last, after the same stacking rules among themselves "
+          "(apart from the uncapped modifiers of step 5). "
           "One whose maximum the defense already reaches is ignored with its maximum; the rest "
           "are added and the defense cannot exceed the lowest of their maximums.",
           CITE_LIMITS, capped)
