@@ -12,6 +12,7 @@ from ..engine import Ruleset
 
 MODULES = {
     "gemstone4": "gemstone4",
+    "rise": "rise",
     "shadowrun4": "shadowrun4",
     "vtm-revised": "vtm_revised",
 }
