@@ -67,13 +67,26 @@ class Recovery:
                 os.unlink(temporary)
             raise
 
+    def _sweep(self) -> None:
+        """Remove temporary files left by sessions killed mid-write (their process is gone)."""
+        for temporary in self.path.parent.glob(f".{self.path.name}.*.tmp"):
+            try:
+                pid = int(temporary.name[len(self.path.name) + 2:-4])
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                with contextlib.suppress(OSError):
+                    temporary.unlink()
+            except (ValueError, OSError):
+                continue
+
     def load(self) -> dict[str, Any] | None:
         """The stored state, or ``None`` when there is none.
 
         A file that cannot be read as recovery state is moved aside (to
         ``recovery.json.corrupt-<time>``, recorded in :attr:`kept_aside`), never deleted, and
-        ``None`` is returned.
+        ``None`` is returned. Temporary files of dead sessions are removed.
         """
+        self._sweep()
         try:
             data = self.path.read_bytes()
         except FileNotFoundError:

@@ -89,3 +89,49 @@ def test_state_survives_sighup(tmp_path):
         child.stdout.close()
     assert Recovery(path).load() == {"tabs": {"gemstone4": {"dodge_ranks": "61"}}, "step": 2}
     assert json.loads(path.read_text())["state"]["step"] == 2
+
+
+LOOPER = """
+import sys
+from worksheet.recovery import Recovery
+recovery = Recovery(sys.argv[1])
+step = 0
+while True:
+    step += 1
+    recovery.save({"tabs": {"gemstone4": {"notes": "x" * 5000}}, "step": step})
+    if step == 3:
+        print("saving", flush=True)
+"""
+
+
+def test_state_survives_a_kill_mid_write(tmp_path):
+    path = tmp_path / "recovery.json"
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    for sig in (signal.SIGHUP, signal.SIGKILL, signal.SIGTERM):
+        child = subprocess.Popen([sys.executable, "-c", LOOPER, str(path)],
+                                 stdout=subprocess.PIPE, text=True, env=env)
+        try:
+            assert child.stdout.readline().strip() == "saving"
+            child.send_signal(sig)
+            child.wait(timeout=10)
+        finally:
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+            child.stdout.close()
+        state = Recovery(path).load()
+        assert state is not None and state["step"] >= 3
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_load_sweeps_temporaries_of_dead_sessions(tmp_path):
+    recovery = Recovery(tmp_path / "recovery.json")
+    recovery.save(STATE)
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True).stdout.strip()
+    stale = tmp_path / f".recovery.json.{dead}.tmp"
+    stale.write_text("{half")
+    mine = tmp_path / f".recovery.json.{os.getpid()}.tmp"
+    mine.write_text("{in progress")
+    assert recovery.load() == STATE
+    assert not stale.exists() and mine.exists()

@@ -1,0 +1,56 @@
+"""Preset names map to safe file names; dangerous names are refused with a clear message."""
+
+from __future__ import annotations
+
+import pytest
+
+from worksheet.presets import PresetError, check_name, file_name_for, stem_for
+from worksheet.presets.names import MAX_NAME_LENGTH
+
+
+@pytest.mark.parametrize("name, file_name", [
+    ("Example 1 — brigandine, medium shield", "example-1-brigandine-medium-shield.toml"),
+    ("  Dark Elf  ", "dark-elf.toml"),
+    ("Ælfrida's Bow", "lfrida-s-bow.toml"),
+    ("Crème brûlée", "creme-brulee.toml"),
+    ("x" * MAX_NAME_LENGTH, "x" * 80 + ".toml"),
+    ("Hm...", None),
+])
+def test_file_names(name, file_name):
+    if file_name is None:
+        with pytest.raises(PresetError):
+            file_name_for(name)
+    else:
+        assert file_name_for(name) == file_name
+
+
+def test_names_without_ascii_letters_get_a_stable_hashed_stem():
+    first = file_name_for("魔女")
+    assert first.startswith("preset-") and first.endswith(".toml")
+    assert first == file_name_for("魔女")
+    assert first != file_name_for("ведьма")
+    assert stem_for("!!!") .startswith("preset-")
+
+
+@pytest.mark.parametrize("name, words", [
+    ("", "empty"), ("   ", "empty"), ("\t", "empty"),
+    ("../../etc/passwd", "path separator"), ("/etc/passwd", "path separator"),
+    ("a/b", "path separator"), ("..\\..\\boot.ini", "path separator"),
+    ("..", "'..'"), ("a..b", "'..'"),
+    ("nul\x00byte", "control"), ("esc\x1b[2J", "control"), ("new\nline", "control"),
+    ("bell\x07", "control"), ("rtl\u202eoverride", "control"), ("del\x7f", "control"),
+    ("x" * (MAX_NAME_LENGTH + 1), f"at most {MAX_NAME_LENGTH}"),
+])
+def test_refused(name, words):
+    with pytest.raises(PresetError) as caught:
+        check_name(name)
+    message = str(caught.value)
+    assert words in message
+    assert "\x1b" not in message and "\x00" not in message  # the message itself is safe
+
+
+def test_every_accepted_name_stays_in_its_folder():
+    for name in ["a", "Example", ". hidden", "-rf", "CON", "名前 1", "a.b", "~user"]:
+        file_name = file_name_for(name)
+        assert "/" not in file_name and not file_name.startswith(".")
+        assert file_name.endswith(".toml") and len(file_name.encode()) < 255

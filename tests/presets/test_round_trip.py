@@ -1,0 +1,30 @@
+"""Every bundled preset survives read → dump → parse, and the dumped text re-reads from disk."""
+
+from __future__ import annotations
+
+import pytest
+
+from worksheet.presets import bundled_dir, dump_preset, parse_preset, read_preset, write_preset
+
+BUNDLED = sorted(bundled_dir().glob("*.toml"))
+
+
+def test_there_are_bundled_presets():
+    assert BUNDLED
+
+
+@pytest.mark.parametrize("path", BUNDLED, ids=lambda path: path.stem)
+def test_round_trip(path, tmp_path):
+    before = path.read_bytes()
+    preset = read_preset(path)
+    text = dump_preset(preset)
+    again = parse_preset(text, "dumped")
+    assert again.ruleset == preset.ruleset
+    assert again.name == preset.name
+    assert again.description == preset.description
+    assert again.inputs == preset.inputs
+    written = write_preset(again, tmp_path / path.name)
+    reread = read_preset(written)
+    assert reread.inputs == preset.inputs
+    assert dump_preset(reread) == text  # a second round changes nothing
+    assert path.read_bytes() == before  # reading never modifies the file
