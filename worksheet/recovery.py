@@ -2,21 +2,31 @@
 
 The app saves its state here as the user edits (debounced); after a dropped SSH connection
 (SIGHUP), a kill or a crash, the next start finds it and offers to restore it; a clean quit
-clears it. The file is per user (``$XDG_STATE_HOME/worksheet/recovery.json``, default
-``~/.local/state/worksheet/recovery.json``), mode 0600, written atomically, so it is either the
-previous state or the new one — never half of each. Headless: no Textual here.
+clears it. Headless: no Textual here.
+
+Files live in the user's own state folder, ``$XDG_STATE_HOME/worksheet/recovery/`` (default
+``~/.local/state/worksheet/recovery/``), one per running session (``<host>-<pid>.json``), so two
+sessions of the same player (two SSH windows) never overwrite each other's unsaved edits. When
+a session starts, :meth:`Recovery.load` claims the newest file left by a session that is no
+longer running (by renaming it to its own, so two starting sessions never both take it); older
+leftovers wait for the next start. Files are mode 0600 and written atomically: each is either
+the previous state or the new one, never half of each.
 """
 
 from __future__ import annotations
 
 import contextlib
+from glob import escape as glob_escape
 import json
 import os
+import re
 import time
 from pathlib import Path
 from typing import Any
 
-RECOVERY_FILE = "recovery.json"
+FOREIGN_HOST_AGE = 3600
+"""A file left by a session on another host (a home folder shared over NFS) is claimed only
+when it has not been written for this many seconds: its process cannot be checked from here."""
 
 
 def state_dir() -> Path:
@@ -26,11 +36,52 @@ def state_dir() -> Path:
     return Path(base) / "worksheet"
 
 
+def recovery_dir() -> Path:
+    """The folder of the per-session recovery files."""
+    return state_dir() / "recovery"
+
+
+def _host() -> str:
+    return re.sub(r"[^A-Za-z0-9.-]+", "_", os.uname().nodename)[:64] or "host"
+
+
+def _session_of(path: Path) -> tuple[str, int] | None:
+    """The host and pid a session file or temporary belongs to, from its name."""
+    match = re.fullmatch(r"\.?(.+)-(\d+)\.json(?:\.\d+\.tmp)?", path.name)
+    return (match.group(1), int(match.group(2))) if match else None
+
+
+def _running(pid: int) -> bool:
+    """Whether this user's process ``pid`` is still running on this host."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return False  # the pid now belongs to another user: our session is gone
+    return True
+
+
+def _orphaned(path: Path) -> bool:
+    session = _session_of(path)
+    if session is None:
+        return False
+    host, pid = session
+    if host != _host():
+        with contextlib.suppress(OSError):
+            return time.time() - path.stat().st_mtime > FOREIGN_HOST_AGE
+        return False
+    return not _running(pid)
+
+
 class Recovery:
-    """One recovery file.
+    """The recovery file of this session.
 
     Args:
-        path: the file; defaults to ``recovery.json`` in :func:`state_dir`.
+        path: a file to use as is (tests, tools); by default this session's own file in
+            :func:`recovery_dir`, and :meth:`load` then also claims a dead session's file.
 
     Attributes:
         path: the recovery file.
@@ -38,7 +89,9 @@ class Recovery:
     """
 
     def __init__(self, path: str | Path | None = None):
-        self.path = Path(path) if path is not None else state_dir() / RECOVERY_FILE
+        self._session = path is None
+        self.path = (Path(path) if path is not None
+                     else recovery_dir() / f"{_host()}-{os.getpid()}.json")
         self.kept_aside: Path | None = None
 
     def save(self, state: dict[str, Any]) -> None:
@@ -67,26 +120,17 @@ class Recovery:
                 os.unlink(temporary)
             raise
 
-    def _sweep(self) -> None:
-        """Remove temporary files left by sessions killed mid-write (their process is gone)."""
-        for temporary in self.path.parent.glob(f".{self.path.name}.*.tmp"):
-            try:
-                pid = int(temporary.name[len(self.path.name) + 2:-4])
-                os.kill(pid, 0)
-            except ProcessLookupError:
-                with contextlib.suppress(OSError):
-                    temporary.unlink()
-            except (ValueError, OSError):
-                continue
-
     def load(self) -> dict[str, Any] | None:
         """The stored state, or ``None`` when there is none.
 
-        A file that cannot be read as recovery state is moved aside (to
-        ``recovery.json.corrupt-<time>``, recorded in :attr:`kept_aside`), never deleted, and
-        ``None`` is returned. Temporary files of dead sessions are removed.
+        For this session's own file, when it has none yet, the newest file left by a session
+        that is no longer running is claimed first. A file that cannot be read as recovery state
+        is moved aside (to ``<name>.corrupt-<time>``, recorded in :attr:`kept_aside`), never
+        deleted, and ``None`` is returned. Temporary files of dead sessions are removed.
         """
         self._sweep()
+        if self._session and not self.path.exists():
+            self._claim()
         try:
             data = self.path.read_bytes()
         except FileNotFoundError:
@@ -104,6 +148,42 @@ class Recovery:
             return None
         return state
 
+    def pending(self) -> list[Path]:
+        """Files left by sessions that are no longer running, newest first (unclaimed yet)."""
+        try:
+            files = [path for path in self.path.parent.glob("*.json")
+                     if path != self.path and _orphaned(path)]
+        except OSError:
+            return []
+
+        def modified(path: Path) -> float:
+            try:
+                return path.stat().st_mtime
+            except OSError:
+                return 0.0
+
+        return sorted(files, key=modified, reverse=True)
+
+    def _claim(self) -> None:
+        for orphan in self.pending():
+            try:
+                os.rename(orphan, self.path)  # atomic: only one starting session gets it
+            except FileNotFoundError:
+                continue  # another session claimed it first
+            except OSError:
+                continue
+            return
+
+    def _sweep(self) -> None:
+        """Remove temporary files left by sessions killed mid-write (their process is gone)."""
+        pattern = ".*.json.*.tmp" if self._session else f".{glob_escape(self.path.name)}.*.tmp"
+        with contextlib.suppress(OSError):
+            for temporary in self.path.parent.glob(pattern):
+                match = re.search(r"\.(\d+)\.tmp$", temporary.name)
+                if match and not _running(int(match.group(1))):
+                    with contextlib.suppress(OSError):
+                        temporary.unlink()
+
     def _keep_aside(self) -> None:
         aside = self.path.with_name(f"{self.path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}"
                                     f"-{os.getpid()}")
@@ -112,6 +192,6 @@ class Recovery:
             self.kept_aside = aside
 
     def clear(self) -> None:
-        """Remove the stored state (a clean quit); no error when there is none."""
+        """Remove this session's stored state (a clean quit); no error when there is none."""
         with contextlib.suppress(FileNotFoundError):
             self.path.unlink()

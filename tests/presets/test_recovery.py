@@ -10,18 +10,21 @@ import subprocess
 import sys
 from pathlib import Path
 
-from worksheet.recovery import Recovery
+from worksheet.recovery import Recovery, _host
 
 STATE = {"tabs": {"gemstone4": {"dodge_ranks": "6x", "stance": "advanced"}}, "active": "gemstone4"}
 
 
-def test_default_path_is_under_xdg_state_home(tmp_path):
-    assert Recovery().path == tmp_path / "state" / "worksheet" / "recovery.json"
+def test_default_path_is_per_session_under_xdg_state_home(tmp_path):
+    path = Recovery().path
+    assert path.parent == tmp_path / "state" / "worksheet" / "recovery"
+    assert path.name.endswith(f"-{os.getpid()}.json")
 
 
 def test_default_path_without_xdg_state_home(tmp_path, monkeypatch):
     monkeypatch.delenv("XDG_STATE_HOME")
-    assert Recovery().path == tmp_path / "home" / ".local" / "state" / "worksheet" / "recovery.json"
+    folder = tmp_path / "home" / ".local" / "state" / "worksheet" / "recovery"
+    assert Recovery().path.parent == folder
 
 
 def test_save_load_clear():
@@ -63,7 +66,7 @@ def test_no_temporary_files_left(tmp_path):
 
 CHILD = """
 import sys, time
-from worksheet.recovery import Recovery
+from worksheet.recovery import Recovery, _host
 recovery = Recovery(sys.argv[1])
 recovery.save({"tabs": {"gemstone4": {"dodge_ranks": "60"}}, "step": 1})
 recovery.save({"tabs": {"gemstone4": {"dodge_ranks": "61"}}, "step": 2})
@@ -93,7 +96,7 @@ def test_state_survives_sighup(tmp_path):
 
 LOOPER = """
 import sys
-from worksheet.recovery import Recovery
+from worksheet.recovery import Recovery, _host
 recovery = Recovery(sys.argv[1])
 step = 0
 while True:
@@ -135,3 +138,81 @@ def test_load_sweeps_temporaries_of_dead_sessions(tmp_path):
     mine.write_text("{in progress")
     assert recovery.load() == STATE
     assert not stale.exists() and mine.exists()
+
+
+def _dead_pid() -> int:
+    return int(subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                              capture_output=True, text=True).stdout)
+
+
+def _session_file(pid: int) -> Path:
+    return Recovery().path.with_name(f"{_host()}-{pid}.json")
+
+
+def test_a_new_session_claims_the_newest_dead_sessions_file():
+    older, newer = _session_file(_dead_pid()), _session_file(_dead_pid())
+    Recovery(older).save({"which": "older"})
+    Recovery(newer).save({"which": "newer"})
+    os.utime(older, (1, 1))
+    mine = Recovery()
+    assert mine.load() == {"which": "newer"}
+    assert mine.path.exists() and not newer.exists()
+    assert older.exists()  # waits for the next start, not lost
+    mine.clear()
+    assert Recovery().load() == {"which": "older"}
+
+
+def test_a_running_sessions_file_is_not_claimed():
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        theirs = _session_file(sleeper.pid)
+        Recovery(theirs).save({"which": "alive"})
+        assert Recovery().load() is None
+        assert Recovery(theirs).load() == {"which": "alive"}
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+    assert Recovery().load() == {"which": "alive"}  # now it is a dead session's
+
+
+def test_two_sessions_keep_separate_state(tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    script = ("import sys\nfrom worksheet.recovery import Recovery\n"
+              "Recovery().save({'who': sys.argv[1]})\n")
+    for who in ("first", "second"):
+        subprocess.run([sys.executable, "-c", script, who], env=env, check=True)
+    mine = Recovery()
+    found = {mine.load()["who"]}
+    mine.clear()
+    found.add(Recovery().load()["who"])
+    assert found == {"first", "second"}
+
+
+DEFAULT_CHILD = """
+import time
+from worksheet.recovery import Recovery, _host
+recovery = Recovery()
+recovery.save({"tabs": {"gemstone4": {"entries": {"dodge_ranks": "6O"}}}, "active": "gemstone4"})
+print("saved", flush=True)
+time.sleep(60)
+recovery.clear()
+"""
+
+
+def test_next_start_after_sighup_offers_the_state(tmp_path):
+    """The real scenario: the SSH connection drops, the next start finds the edits."""
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    child = subprocess.Popen([sys.executable, "-c", DEFAULT_CHILD], stdout=subprocess.PIPE,
+                             text=True, env=env)
+    try:
+        assert child.stdout.readline().strip() == "saved"
+        child.send_signal(signal.SIGHUP)
+        child.wait(timeout=10)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+        child.stdout.close()
+    state = Recovery().load()
+    assert state == {"tabs": {"gemstone4": {"entries": {"dodge_ranks": "6O"}}},
+                     "active": "gemstone4"}
