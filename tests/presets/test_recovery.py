@@ -66,7 +66,7 @@ def test_no_temporary_files_left(tmp_path):
 
 CHILD = """
 import sys, time
-from worksheet.recovery import Recovery, _host
+from worksheet.recovery import Recovery
 recovery = Recovery(sys.argv[1])
 recovery.save({"tabs": {"gemstone4": {"dodge_ranks": "60"}}, "step": 1})
 recovery.save({"tabs": {"gemstone4": {"dodge_ranks": "61"}}, "step": 2})
@@ -96,7 +96,7 @@ def test_state_survives_sighup(tmp_path):
 
 LOOPER = """
 import sys
-from worksheet.recovery import Recovery, _host
+from worksheet.recovery import Recovery
 recovery = Recovery(sys.argv[1])
 step = 0
 while True:
@@ -190,7 +190,7 @@ def test_two_sessions_keep_separate_state(tmp_path):
 
 DEFAULT_CHILD = """
 import time
-from worksheet.recovery import Recovery, _host
+from worksheet.recovery import Recovery
 recovery = Recovery()
 recovery.save({"tabs": {"gemstone4": {"entries": {"dodge_ranks": "6O"}}}, "active": "gemstone4"})
 print("saved", flush=True)
