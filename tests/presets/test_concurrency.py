@@ -83,3 +83,41 @@ def test_racing_savers_with_the_same_fingerprint_one_wins(tmp_path, make_preset)
         winner = 11 if outcomes[0] == "saved" else 22
         assert read_preset(path).inputs["dodge_ranks"] == winner
         save_preset(make_preset("Hero", dodge=0), force=True)
+
+
+KILLED = """
+import sys
+from worksheet.presets import Preset, save_preset
+step = 0
+while True:
+    step += 1
+    save_preset(Preset("gemstone4", "Hero", "y" * 3900, {"dodge_ranks": step % 500}),
+                force=True)
+    if step == 3:
+        print("saving", flush=True)
+"""
+
+
+def test_a_save_killed_midway_never_leaves_a_half_written_preset(tmp_path, make_preset):
+    import signal
+
+    path = save_preset(make_preset("Hero", dodge=0))
+    for _ in range(3):
+        child = _spawn(KILLED)
+        try:
+            assert child.stdout.readline().strip() == "saving"
+            child.send_signal(signal.SIGKILL)
+            child.wait(timeout=10)
+        finally:
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+            child.stdout.close()
+            child.stderr.close()
+        assert read_preset(path).name == "Hero"
+    # a leftover temporary is hidden from listings and swept by a later save once stale
+    leftovers = [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
+    for leftover in leftovers:
+        os.utime(leftover, (1, 1))
+    save_preset(make_preset("Hero", dodge=1), force=True)
+    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]

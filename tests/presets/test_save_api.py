@@ -103,3 +103,32 @@ def test_bundled_is_not_a_save_location(make_preset):
 
 def test_preset_defaults_have_no_fingerprint():
     assert Preset("gemstone4", "x").fingerprint is None
+
+
+def test_full_disk_leaves_the_previous_file(user_folder, monkeypatch, make_preset):
+    import errno
+    import os
+
+    preset = make_preset(dodge=7)
+    path = save_preset(preset)
+    before = path.read_bytes()
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    preset.inputs["dodge_ranks"] = 8
+    with pytest.raises(PresetError, match="disk is full"):
+        save_preset(preset, expect=preset.fingerprint)
+    assert path.read_bytes() == before
+    assert [p.name for p in user_folder.iterdir()] == [path.name]
+
+
+@pytest.mark.parametrize("change", [
+    {"description": "x" * 5000}, {"inputs": {"dodge_ranks": -4}}, {"inputs": {"nope": 1}}])
+def test_a_preset_that_would_not_read_back_is_not_written(change, user_folder):
+    preset = Preset("gemstone4", "Broken", change.get("description", ""),
+                    change.get("inputs", {}))
+    with pytest.raises(PresetError):
+        save_preset(preset)
+    assert not user_folder.exists() or not any(user_folder.iterdir())

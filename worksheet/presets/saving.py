@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
+from glob import escape as glob_escape
 import os
 import stat
 import tempfile
@@ -18,10 +19,11 @@ import time
 from pathlib import Path
 from typing import Iterator
 
+from .. import rulesets
 from ..recovery import state_dir
 from .errors import PresetConflict, PresetError
-from .format import (Preset, dump_preset, fingerprint, fingerprint_bytes, read_bytes,
-                     read_preset)
+from .format import (Preset, dump_preset, fingerprint, fingerprint_bytes, parse_preset,
+                     read_bytes, read_preset)
 from .locations import shared_dir, user_dir
 from .names import file_name_for
 
@@ -141,6 +143,21 @@ def _write_atomic(data: bytes, path: Path, mode: int) -> None:
             os.close(directory)
 
 
+STALE_TEMPORARY_AGE = 60
+"""Seconds after which a temporary file left beside a preset is taken for a crash's leftover."""
+
+
+def _sweep_temporaries(target: Path) -> None:
+    """Remove temporaries of ``target`` left by a save that crashed (under the folder lock no
+    cooperating save is writing one; the age check also spares one written without the lock)."""
+    now = time.time()
+    with contextlib.suppress(OSError):
+        for temporary in target.parent.glob(f".{glob_escape(target.name)}.*.tmp"):
+            with contextlib.suppress(OSError):
+                if now - temporary.lstat().st_mtime > STALE_TEMPORARY_AGE:
+                    temporary.unlink()
+
+
 def _write_error(path: Path, error: OSError, what: str = "not saved") -> PresetError:
     if error.errno in (errno.ENOSPC, errno.EDQUOT):
         return PresetError(str(path), "", f"{what}: the disk is full (the previous version, "
@@ -185,6 +202,17 @@ def _conflict_reason(target: Path, name: str) -> str:
     return "the file changed on disk since it was loaded (another user or session saved it)"
 
 
+def _check_known(preset: Preset, file: str) -> None:
+    """Refuse what ``dump_preset`` would silently leave out: an unknown ruleset or input."""
+    if preset.ruleset not in rulesets.ids():
+        raise PresetError(file, "ruleset", f"unknown ruleset {preset.ruleset!r}; known: "
+                          + ", ".join(rulesets.ids()))
+    known = rulesets.get(preset.ruleset).inputs
+    for key in preset.inputs:
+        if key not in known:
+            raise PresetError(file, f"inputs.{key}", f"unknown input for {preset.ruleset}")
+
+
 def save_preset(preset: Preset, where: str = "user", *, name: str | None = None,
                 expect: str | None = None, force: bool = False) -> Path:
     """Save ``preset`` to the user's or the shared folder under a safe file name.
@@ -204,7 +232,8 @@ def save_preset(preset: Preset, where: str = "user", *, name: str | None = None,
     Raises:
         PresetConflict: the target exists and its fingerprint is not ``expect`` — it changed
             since it was loaded, or a different preset's name maps to the same file.
-        PresetError: a bad name; no shared folder configured, or not writable; the write
+        PresetError: a bad name; a preset that would not read back (an input out of range,
+            a description too long); no shared folder configured, or not writable; the write
             failed (full disk, permissions) — the previous file is then untouched.
     """
     name = preset.name if name is None else name
@@ -213,9 +242,13 @@ def save_preset(preset: Preset, where: str = "user", *, name: str | None = None,
     folder = folder_for(where)
     target = folder / file_name
     saved = Preset(preset.ruleset, name, preset.description, dict(preset.inputs))
-    data = dump_preset(saved).encode("utf-8")
+    _check_known(saved, str(target))
+    text = dump_preset(saved)
+    parse_preset(text, str(target))  # never write a file that would not read back
+    data = text.encode("utf-8")
     mode = file_mode(folder, shared=where == "shared")
     with folder_lock(folder):
+        _sweep_temporaries(target)
         if target.is_symlink() or (target.exists() and not target.is_file()):
             if not force:
                 raise PresetConflict(target, "something other than a preset file is there")
