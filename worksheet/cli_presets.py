@@ -84,8 +84,9 @@ def run_list(args: argparse.Namespace) -> int:
         preset = listed.preset
         assert preset.path is not None
         hidden = f"  (hidden by the {listed.shadowed_by} one)" if listed.shadowed_by else ""
+        owner = f"  by {listed.owner}" if listed.location.kind == "shared" else ""
         _say(f"{listed.location.kind:<8} {preset.ruleset:<12} {_when(listed.modified)}  "
-             f"{preset.name or preset.path.stem}  [{preset.path.stem}]{hidden}")
+             f"{preset.name or preset.path.stem}  [{preset.path.stem}]{owner}{hidden}")
         if preset.description:
             _say(f"{'':<8} {_short(preset.description)}")
     for problem in problems:

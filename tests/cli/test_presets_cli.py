@@ -52,7 +52,11 @@ def test_list_shows_name_ruleset_location_time_description(capsys):
     lines = out.splitlines()
     mine = next(line for line in lines if "  Hero  [hero]" in line)
     assert mine.startswith("user ") and "gemstone4" in mine
-    assert any(line.startswith("shared ") and "Group Hero" in line for line in lines)
+    import pwd
+
+    me = pwd.getpwuid(os.geteuid()).pw_name
+    assert any(line.startswith("shared ") and "Group Hero" in line and f"by {me}" in line
+               for line in lines)
     assert any(line.startswith("bundled ") and "Example 1" in line for line in lines)
     assert "Our hero." in out
 

@@ -106,6 +106,23 @@ def test_unreadable(tmp_path):
         path.chmod(0o600)
 
 
+def test_unreadable_simulated(tmp_path, monkeypatch):
+    path = tmp_path / "secret.toml"
+    path.write_text(GOOD)
+    real_open = os.open
+
+    def denied(file, flags, *args, **kwargs):
+        if str(file) == str(path):
+            raise PermissionError(13, "Permission denied")
+        return real_open(file, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", denied)
+    with pytest.raises(PresetError, match="cannot be read") as caught:
+        read_preset(path)
+    assert str(path) in str(caught.value)
+    assert [p.file for p in check_file(path)] == [str(path)]
+
+
 def test_missing(tmp_path):
     with pytest.raises(PresetError, match="no such file"):
         read_preset(tmp_path / "nothing.toml")

@@ -54,3 +54,20 @@ def test_every_accepted_name_stays_in_its_folder():
         file_name = file_name_for(name)
         assert "/" not in file_name and not file_name.startswith(".")
         assert file_name.endswith(".toml") and len(file_name.encode()) < 255
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=120))
+def test_any_name_is_refused_or_stays_in_its_folder(name):
+    try:
+        file_name = file_name_for(name)
+    except PresetError as error:
+        assert "\x1b" not in str(error) and "\n" not in str(error)
+        return
+    assert file_name.endswith(".toml") and "/" not in file_name and "\\" not in file_name
+    assert not file_name.startswith(".") and ".." not in file_name
+    assert 5 < len(file_name.encode()) <= 85
+    assert file_name == file_name_for(name)  # stable

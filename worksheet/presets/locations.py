@@ -9,6 +9,7 @@ package. An argument with a ``/`` or ending in ``.toml`` is a path, not a name.
 from __future__ import annotations
 
 import os
+import pwd
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -75,12 +76,21 @@ class Listed:
         modified: the file's modification time (seconds since the epoch).
         shadowed_by: the location kind whose file of the same name a NAME lookup finds first,
             or ``None`` when this is the one found.
+        owner: the user name of the file's owner (who published a shared preset).
     """
 
     preset: Preset
     location: Location
     modified: float
     shadowed_by: str | None = None
+    owner: str | None = None
+
+
+def _owner(uid: int) -> str:
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:
+        return str(uid)
 
 
 def preset_files(folder: Path) -> tuple[list[Path], list[PresetError]]:
@@ -122,7 +132,7 @@ def list_presets(ruleset: str | None = None, kinds: tuple[str, ...] | None = Non
                 continue
             try:
                 preset = read_preset(path)
-                modified = path.stat().st_mtime
+                info = path.stat()
             except PresetError as error:
                 problems.append(error)
                 continue
@@ -131,7 +141,8 @@ def list_presets(ruleset: str | None = None, kinds: tuple[str, ...] | None = Non
                 continue
             if ruleset is None or preset.ruleset == ruleset:
                 shadowed = first if first != location.kind else None
-                found.append(Listed(preset, location, modified, shadowed))
+                found.append(Listed(preset, location, info.st_mtime, shadowed,
+                                    _owner(info.st_uid)))
     return found, problems
 
 
