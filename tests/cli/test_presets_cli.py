@@ -208,3 +208,16 @@ def test_unexpected_errors_exit_1(capsys, monkeypatch):
     monkeypatch.setitem(cli_presets.RUNNERS, "list", boom)
     status, _, err = run(capsys, "list")
     assert status == 1 and "disk on fire" in err
+
+
+def test_list_warns_about_a_missing_shared_folder(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("WORKSHEET_SHARED_PRESETS", str(tmp_path / "gone"))
+    status, out, err = run(capsys, "list")
+    assert status == 0 and "does not exist" in err and "Example 1" in out
+
+
+def test_show_from_a_location(capsys):
+    save_preset(hero(dodge=1), "shared")
+    save_preset(hero(dodge=2), "user")
+    assert "dodge_ranks = 2" in run(capsys, "show", "hero")[1]
+    assert "dodge_ranks = 1" in run(capsys, "show", "hero", "--from", "shared")[1]
