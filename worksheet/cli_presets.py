@@ -13,12 +13,9 @@ from pathlib import Path
 from typing import Sequence
 
 from . import rulesets
-from .presets import (Preset, PresetConflict, PresetError, check_file, dump_preset,
-                      list_presets, locate_preset, locations, read_preset, save_preset)
-from .presets.errors import printable
-from .presets.format import read_bytes
-from .presets.locations import preset_files
-from .presets.saving import delete_preset
+from .presets import (Preset, PresetConflict, PresetError, check_file, delete_preset,
+                      dump_preset, list_presets, locate_preset, locations, preset_files, printable,
+                      read_bytes, read_preset, save_preset)
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 KINDS = ("user", "shared", "bundled")
@@ -42,7 +39,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="files or folders (default: every preset location)")
     copy = commands.add_parser("copy", help="publish a preset to the group or take a copy")
     copy.add_argument("name", metavar="NAME_OR_PATH")
-    copy.add_argument("--to", required=True, choices=("user", "shared"))
+    copy.add_argument("--to", required=True, choices=("user", "shared"),
+                      help="user: your own folder; shared: the group folder")
     copy.add_argument("--from", dest="source", choices=KINDS,
                       help="where to take it from (default: the first found elsewhere)")
     copy.add_argument("--as", dest="new_name", metavar="NEW_NAME", help="save it under this name")

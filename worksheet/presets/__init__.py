@@ -5,21 +5,22 @@
 atomically and refuses to overwrite a file that changed since it was loaded.
 """
 
-from .errors import PresetConflict, PresetError
+from .errors import PresetConflict, PresetError, printable
 from .format import (FORMAT_VERSION, MAX_PRESET_BYTES, Preset, check_file, coerce_inputs,
-                     dump_preset, fingerprint, parse_preset, read_preset)
+                     dump_preset, fingerprint, parse_preset, read_bytes, read_preset)
 from .locations import (Listed, Location, bundled_dir, find_preset, is_path, list_presets,
-                        locate_preset, location_of, locations, shared_dir, user_dir)
+                        locate_preset, location_of, locations, preset_files, shared_dir,
+                        user_dir)
 from .names import check_name, file_name_for, slug, stem_for
-from .saving import save_preset, write_preset
+from .saving import delete_preset, save_preset, write_preset
 
 __all__ = [
-    "PresetConflict", "PresetError",
+    "PresetConflict", "PresetError", "printable",
     "FORMAT_VERSION", "MAX_PRESET_BYTES", "Preset", "check_file", "coerce_inputs", "dump_preset",
-    "fingerprint", "parse_preset", "read_preset",
+    "fingerprint", "parse_preset", "read_bytes", "read_preset",
     "Listed", "Location", "bundled_dir", "find_preset", "is_path", "list_presets", "locate_preset",
-    "location_of", "locations",
+    "location_of", "locations", "preset_files",
     "shared_dir", "user_dir",
     "check_name", "file_name_for", "slug", "stem_for",
-    "save_preset", "write_preset",
+    "delete_preset", "save_preset", "write_preset",
 ]
