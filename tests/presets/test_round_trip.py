@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from worksheet import rulesets
 from worksheet.presets import bundled_dir, dump_preset, parse_preset, read_preset, write_preset
 
 BUNDLED = sorted(bundled_dir().glob("*.toml"))
@@ -28,3 +29,15 @@ def test_round_trip(path, tmp_path):
     assert reread.inputs == preset.inputs
     assert dump_preset(reread) == text  # a second round changes nothing
     assert path.read_bytes() == before  # reading never modifies the file
+
+
+@pytest.mark.parametrize("ruleset_id", rulesets.ids())
+def test_every_input_at_its_default_round_trips(ruleset_id, tmp_path):
+    from worksheet.presets import Preset, save_preset
+
+    ruleset = rulesets.get(ruleset_id)
+    preset = Preset(ruleset_id, f"All defaults {ruleset_id}", "", ruleset.defaults())
+    path = save_preset(preset)
+    again = read_preset(path)
+    expected = {key: value for key, value in ruleset.defaults().items() if value is not None}
+    assert again.inputs == expected
