@@ -88,7 +88,8 @@ def test_defaults():
 
 
 # -- step A ------------------------------------------------------------------------------------
-@pytest.mark.parametrize("essence, dodge_base", [(1, F(7, 2)), (2, F(9, 2)), (3, 5), (10, F(17, 2))])
+@pytest.mark.parametrize("essence, dodge_base",
+                         [(1, F(7, 2)), (2, F(9, 2)), (3, 5), (10, F(17, 2))])
 def test_essence_counts_for_dodge_only_from_2(essence, dodge_base):
     v = values(dexterity=4, dodge=3, combat_ability=3, essence=essence)
     assert v["dodge_base"] == dodge_base
