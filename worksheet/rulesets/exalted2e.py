@@ -288,7 +288,7 @@ def parry_limit(character_type, dexterity, combat_ability, parry_specialties, es
                   essence, charm_limit)
 
 
-def _capped(defense, x, charms, y, limit):
+def _capped(x, charms, y, limit):
     if y > limit:
         return explained(x + limit, notes=[
             f"the cap binds: Y = {y} > L = {limit}, so the DV is X + L"])
@@ -301,12 +301,12 @@ CAP_RULE = "If Y is greater than L the DV becomes X + L; otherwise it keeps its 
 
 @rule("E", "Dodge after the cap", CAP_RULE, cite=f"{CITE}, Step E")
 def dodge_capped(dodge_x, dodge_charms, dodge_y, dodge_limit):
-    return _capped("dodge", dodge_x, dodge_charms, dodge_y, dodge_limit)
+    return _capped(dodge_x, dodge_charms, dodge_y, dodge_limit)
 
 
 @rule("E", "Parry after the cap", CAP_RULE, cite=f"{CITE}, Step E")
 def parry_capped(parry_x, parry_charms, parry_y, parry_limit):
-    return _capped("parry", parry_x, parry_charms, parry_y, parry_limit)
+    return _capped(parry_x, parry_charms, parry_y, parry_limit)
 
 
 # -- F: clamp and round ----------------------------------------------------------------------
