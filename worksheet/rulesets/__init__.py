@@ -11,6 +11,7 @@ import importlib
 from ..engine import Ruleset
 
 MODULES = {
+    "exalted2e": "exalted2e",
     "gemstone4": "gemstone4",
     "rise": "rise",
     "shadowrun4": "shadowrun4",

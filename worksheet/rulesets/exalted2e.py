@@ -1,0 +1,348 @@
+"""Exalted 2nd edition — Dodge DV and Parry DV side by side, steps A–F ("Sutured DV").
+
+Implements ``shared/spec/exalted2e.md``: each defense goes through its base (A),
+inapplicability (B), non-magical modifiers (C), non-Charm magic giving X (D), Charms and the cap
+(E), and the clamp and rounding (F). Every value stays an exact fraction until step F, and each
+step is its own node so the sheet shows its formula with the numbers. The tables live in
+``exalted2e_tables``; the effect records and their ordering in ``exalted2e_effects``.
+"""
+
+from __future__ import annotations
+
+from ..engine import (BoolInput, ChoiceInput, FacesInput, IntInput, NamesInput, NumberInput,
+                      Problem, Ruleset, explained, named, tmax)
+from .exalted2e_effects import EFFECTS, apply_charms, apply_magic
+from .exalted2e_tables import (CHARACTER_TYPES, CITE, CITE_ROUNDING, DEFENSE_LABELS, GROUND,
+                               GROUND_LABELS, IGNORABLE, LIMIT_WORDS, PENALTIES, ROUNDERS,
+                               ROUNDING_CHOICES, ROUNDING_LABELS, TYPE_LABELS, rounding_for,
+                               successes, type_limit)
+
+RULESET = Ruleset(
+    id="exalted2e",
+    title="Exalted 2e — Defense Value",
+    source="Exalted 2nd ed. core, \u201cSutured DV / Likely Canonical\u201d reading",
+    cite=CITE,
+    results=("dodge_base", "parry_base", "stunt_successes", "virtue_successes", "dodge_x",
+             "parry_x", "dodge_limit", "parry_limit", "dodge_dv", "parry_dv"),
+    inputs=[
+        ChoiceInput("character_type", "solar", "sets the Charm limit (step E) and the rounding "
+                    "(step F)", choices=CHARACTER_TYPES, labels=TYPE_LABELS),
+        IntInput("dexterity", 3, "the Dexterity Attribute", minimum=0, maximum=10),
+        IntInput("dodge", 0, "Dodge Ability", minimum=0, maximum=10),
+        IntInput("combat_ability", 0, "the Ability used to parry (Melee, Martial Arts, …)",
+                 minimum=0, maximum=10),
+        IntInput("essence", 1, "added to Dodge DV only at 2 or more", minimum=1, maximum=10),
+        IntInput("weapon_defense", 0, "the parrying weapon's Defense", minimum=-5, maximum=5),
+        IntInput("dodge_specialties", 0, "applicable specialty dots (at most 3)",
+                 minimum=0, maximum=3),
+        IntInput("parry_specialties", 0, "applicable specialty dots for the parry (at most 3)",
+                 minimum=0, maximum=3),
+        IntInput("dodge_adjustment", 0, "rare step-A adjustments, e.g. Hearthstone Bracers +3",
+                 minimum=-10, maximum=10),
+        IntInput("parry_adjustment", 0, "rare step-A adjustments to the parry",
+                 minimum=-10, maximum=10),
+        BoolInput("dodge_inapplicable", False, "step B: dodging does not apply here"),
+        BoolInput("parry_inapplicable", False, "step B: parrying does not apply here"),
+        IntInput("action_penalty", 0, "DV penalty from the character's own actions "
+                 "(attack −1, Dash −2, …)", minimum=0, maximum=10),
+        IntInput("wound_penalty", 0, "the current wound penalty", minimum=0, maximum=4),
+        IntInput("mobility_penalty", 0, "armor; Dodge only", minimum=0, maximum=5),
+        IntInput("shield_bonus", 0, "the shield's DV bonus", minimum=0, maximum=5),
+        IntInput("shield_mobility_penalty", 0, "the shield's mobility penalty; Dodge only",
+                 minimum=0, maximum=5),
+        IntInput("cover_bonus", 0, "counts only where it beats the shield bonus",
+                 minimum=0, maximum=3),
+        IntInput("onslaught", 0, "onslaught penalty from earlier attacks this tick",
+                 minimum=0, maximum=20),
+        IntInput("terrain_penalty", 0, "difficult terrain", minimum=0, maximum=5),
+        ChoiceInput("ground", "level", "high +1, low −1", choices=tuple(GROUND),
+                    labels=GROUND_LABELS),
+        NamesInput("ignored_penalties", (), "penalties that a Charm lets the defender ignore",
+                   choices=IGNORABLE),
+        FacesInput("stunt_faces", (), "the stunt dice as rolled (7–9 one success, 10 two)",
+                   sides=10, max_count=3),
+        FacesInput("virtue_faces", (), "Virtue channeling dice as rolled (7–9 one success, "
+                   "10 two)", sides=10, max_count=5),
+        BoolInput("willpower", False, "spend 1 Willpower for +1 DV, in lieu of Virtue "
+                  "channeling"),
+        EFFECTS,
+        NumberInput("charm_limit", None, "overrides the Charm limit L of both defenses",
+                    minimum=0, optional=True),
+        ChoiceInput("rounding", "by-type", "step F: how the final DV is rounded",
+                    choices=ROUNDING_CHOICES, labels=ROUNDING_LABELS),
+    ],
+)
+rule = RULESET.rule
+
+
+# -- A: base ----------------------------------------------------------------------------------
+@rule("A", "Dodge base", "Half of Dexterity + Dodge + Essence (only from Essence 2 up) + "
+      "specialties + adjustments, kept as an exact fraction.", cite=f"{CITE}, Step A")
+def dodge_base(dexterity, dodge, essence, dodge_specialties, dodge_adjustment):
+    if essence >= 2:
+        return explained((dexterity + dodge + essence + dodge_specialties + dodge_adjustment) / 2,
+                         notes=[f"essence {essence} is 2 or more: it counts"])
+    return explained((dexterity + dodge + dodge_specialties + dodge_adjustment) / 2,
+                     notes=[f"essence {essence} is below 2: it adds nothing to the Dodge DV"])
+
+
+@rule("A", "Parry base", "Half of Dexterity + combat Ability + the weapon's Defense + "
+      "specialties + adjustments, kept as an exact fraction.", cite=f"{CITE}, Step A")
+def parry_base(dexterity, combat_ability, weapon_defense, parry_specialties, parry_adjustment):
+    return (dexterity + combat_ability + weapon_defense + parry_specialties
+            + parry_adjustment) / 2
+
+
+# -- B: inapplicability ----------------------------------------------------------------------
+def _step_b(base, inapplicable, defense):
+    label = DEFENSE_LABELS[defense]
+    if not inapplicable:
+        return explained(base, notes=[f"{label} applies: the base carries over"])
+    if base > 0:
+        return explained(0, f"0 ({defense}_inapplicable, {defense}_base > 0)",
+                         f"0 ({label} inapplicable, base {base} > 0)")
+    return explained(base, notes=[f"{label} is inapplicable, but a base of {base} is not above "
+                                  "0: it stays as it is"])
+
+
+@rule("B", "Dodge after inapplicability", "An inapplicable defense whose base is above 0 "
+      "drops to 0; a base of 0 or less stays.", cite=f"{CITE}, Step B")
+def dodge_b(dodge_base, dodge_inapplicable):
+    return _step_b(dodge_base, dodge_inapplicable, "dodge")
+
+
+@rule("B", "Parry after inapplicability", "An inapplicable defense whose base is above 0 "
+      "drops to 0; a base of 0 or less stays.", cite=f"{CITE}, Step B")
+def parry_b(parry_base, parry_inapplicable):
+    return _step_b(parry_base, parry_inapplicable, "parry")
+
+
+# -- C: non-magical modifiers ------------------------------------------------------------------
+def _count(faces, name):
+    count, parts = successes(faces)
+    if not faces:
+        return explained(0, f"successes of {name}", "no dice rolled")
+    return explained(count, f"successes of {name} (7–9: 1, 10: 2)", " + ".join(parts))
+
+
+@rule("C", "Stunt successes", "Each stunt die showing 7–9 is one success and a 10 is two; "
+      "they add to both DVs.", cite=f"{CITE}, Step C; d10 successes per the core rules")
+def stunt_successes(stunt_faces):
+    return _count(stunt_faces, "stunt_faces")
+
+
+@rule("C", "Virtue successes", "Each Virtue-channeling die showing 7–9 is one success and a "
+      "10 is two; they add to both DVs.", cite=f"{CITE}, Step C; d10 successes per the core rules")
+def virtue_successes(virtue_faces):
+    return _count(virtue_faces, "virtue_faces")
+
+
+@rule("C", "Willpower", "Spending a Willpower point adds 1 to each DV, but only instead of "
+      "channeling a Virtue.", cite=f"{CITE}, Step C")
+def willpower_bonus(willpower, virtue_faces):
+    if willpower and virtue_faces:
+        raise Problem("willpower", "choose Virtue channeling or Willpower, not both "
+                      f"(virtue_faces has {len(virtue_faces)} dice and willpower is on)")
+    if willpower:
+        return explained(1, "1 (willpower spent)", "1")
+    return explained(0, "0 (no willpower spent)", "0")
+
+
+@rule("C", "Shield or cover", "The better of the shield bonus and the cover bonus: cover only "
+      "replaces the shield where it is higher.", cite=f"{CITE}, Step C")
+def shield_or_cover(shield_bonus, cover_bonus):
+    notes = []
+    if cover_bonus > 0 and cover_bonus <= shield_bonus:
+        notes.append(f"cover_bonus {cover_bonus} does not beat shield_bonus {shield_bonus}: "
+                     "the cover does not count")
+    elif cover_bonus > shield_bonus:
+        notes.append(f"cover_bonus {cover_bonus} beats shield_bonus {shield_bonus}: cover "
+                     "replaces the shield bonus")
+    return explained(tmax(shield_bonus, cover_bonus), notes=notes)
+
+
+@rule("C", "Ground", "High ground gives +1 DV, low ground −1 (0 if a Charm lets the defender "
+      "ignore it), level ground nothing.", cite=f"{CITE}, Step C (ground: core p. 373)")
+def ground_modifier(ground, ignored_penalties):
+    if ground == "low" and "low_ground" in ignored_penalties:
+        return explained(0, "0 (low ground ignored)", "0",
+                         notes=["low ground −1: ignored (in ignored_penalties) — counts as 0"])
+    return explained(named(GROUND[ground], f"{ground} ground"))
+
+
+def _step_c(defense, start, penalties, ignored_penalties, shield_or_cover, ground_modifier,
+            stunt_successes, virtue_successes, willpower_bonus):
+    result, notes = start, []
+    for name, touches in PENALTIES:
+        value = penalties[name]
+        if defense not in touches:
+            notes.append(f"{name} {value}: Dodge only — not applied to Parry")
+        elif name in ignored_penalties:
+            notes.append(f"{name} {value}: ignored (in ignored_penalties) — counts as 0")
+        else:
+            result = result - value
+    result = (result + shield_or_cover + ground_modifier + stunt_successes + virtue_successes
+              + willpower_bonus)
+    return explained(result, notes=notes)
+
+
+@rule("C", "Dodge after modifiers", "Subtract the action, wound, mobility, shield-mobility, "
+      "onslaught and terrain penalties not ignored; add shield or cover, ground, stunt and "
+      "Virtue successes and Willpower.", cite=f"{CITE}, Step C")
+def dodge_c(dodge_b, action_penalty, wound_penalty, mobility_penalty, shield_mobility_penalty,
+            onslaught, terrain_penalty, ignored_penalties, shield_or_cover, ground_modifier,
+            stunt_successes, virtue_successes, willpower_bonus):
+    penalties = dict(action_penalty=action_penalty, wound_penalty=wound_penalty,
+                     mobility_penalty=mobility_penalty,
+                     shield_mobility_penalty=shield_mobility_penalty, onslaught=onslaught,
+                     terrain_penalty=terrain_penalty)
+    return _step_c("dodge", dodge_b, penalties, ignored_penalties, shield_or_cover,
+                   ground_modifier, stunt_successes, virtue_successes, willpower_bonus)
+
+
+@rule("C", "Parry after modifiers", "Subtract the action, wound, onslaught and terrain "
+      "penalties not ignored (mobility touches Dodge only); add shield or cover, ground, stunt "
+      "and Virtue successes and Willpower.", cite=f"{CITE}, Step C")
+def parry_c(parry_b, action_penalty, wound_penalty, mobility_penalty, shield_mobility_penalty,
+            onslaught, terrain_penalty, ignored_penalties, shield_or_cover, ground_modifier,
+            stunt_successes, virtue_successes, willpower_bonus):
+    penalties = dict(action_penalty=action_penalty, wound_penalty=wound_penalty,
+                     mobility_penalty=mobility_penalty,
+                     shield_mobility_penalty=shield_mobility_penalty, onslaught=onslaught,
+                     terrain_penalty=terrain_penalty)
+    return _step_c("parry", parry_b, penalties, ignored_penalties, shield_or_cover,
+                   ground_modifier, stunt_successes, virtue_successes, willpower_bonus)
+
+
+# -- D: non-Charm magic → X ------------------------------------------------------------------
+D_RULE = ("Non-Charm magic and Charms that ignore the cap: all additions first, then "
+          "multiplications and divisions in the order listed. The result is X.")
+
+
+@rule("D", "Dodge X (after non-Charm magic)", D_RULE, cite=f"{CITE}, Step D")
+def dodge_x(dodge_c, effects):
+    value, notes = apply_magic(dodge_c, effects, "dodge")
+    return explained(value, notes=notes)
+
+
+@rule("D", "Parry X (after non-Charm magic)", D_RULE, cite=f"{CITE}, Step D")
+def parry_x(parry_c, effects):
+    value, notes = apply_magic(parry_c, effects, "parry")
+    return explained(value, notes=notes)
+
+
+# -- E: Charms and the cap -------------------------------------------------------------------
+E_RULE = ("Charms in order: the defender's own additions, allies' additions, hostile "
+          "additions, then multiplications, then divisions.")
+
+
+@rule("E", "Dodge after Charms", E_RULE, cite=f"{CITE}, Step E")
+def dodge_charms(dodge_x, effects):
+    value, notes = apply_charms(dodge_x, effects, "dodge")
+    return explained(value, notes=notes)
+
+
+@rule("E", "Parry after Charms", E_RULE, cite=f"{CITE}, Step E")
+def parry_charms(parry_x, effects):
+    value, notes = apply_charms(parry_x, effects, "parry")
+    return explained(value, notes=notes)
+
+
+Y_RULE = "Y, what the Charms changed: the DV after Charms minus X."
+
+
+@rule("E", "Dodge Charm change Y", Y_RULE, cite=f"{CITE}, Step E")
+def dodge_y(dodge_charms, dodge_x):
+    return dodge_charms - dodge_x
+
+
+@rule("E", "Parry Charm change Y", Y_RULE, cite=f"{CITE}, Step E")
+def parry_y(parry_charms, parry_x):
+    return parry_charms - parry_x
+
+
+L_RULE = ("The Charm limit L by character type: " + "; ".join(
+    f"{kind} {words}" for kind, words in LIMIT_WORDS.items())
+    + ". charm_limit, when given, replaces it. Exact.")
+
+
+def _limit(defense, character_type, dexterity, ability, specialties, essence, charm_limit):
+    by_type = type_limit(character_type, defense, dexterity, ability, specialties, essence)
+    if charm_limit is None:
+        return explained(by_type, notes=[f"{character_type}: L = {LIMIT_WORDS[character_type]}"])
+    return explained(named(charm_limit, "charm_limit"), notes=[
+        f"charm_limit {charm_limit} overrides the {character_type} limit "
+        f"{by_type.formula} = {by_type.substituted} = {by_type}"])
+
+
+@rule("E", "Dodge Charm limit L", L_RULE, cite=f"{CITE}, Step E")
+def dodge_limit(character_type, dexterity, dodge, dodge_specialties, essence, charm_limit):
+    return _limit("dodge", character_type, dexterity, dodge, dodge_specialties, essence,
+                  charm_limit)
+
+
+@rule("E", "Parry Charm limit L", L_RULE, cite=f"{CITE}, Step E")
+def parry_limit(character_type, dexterity, combat_ability, parry_specialties, essence,
+                charm_limit):
+    return _limit("parry", character_type, dexterity, combat_ability, parry_specialties,
+                  essence, charm_limit)
+
+
+def _capped(x, charms, y, limit):
+    if y > limit:
+        return explained(x + limit, notes=[
+            f"the cap binds: Y = {y} > L = {limit}, so the DV is X + L"])
+    return explained(charms, notes=[
+        f"the cap does not bind: Y = {y} ≤ L = {limit}, so the Charms count in full"])
+
+
+CAP_RULE = "If Y is greater than L the DV becomes X + L; otherwise it keeps its value."
+
+
+@rule("E", "Dodge after the cap", CAP_RULE, cite=f"{CITE}, Step E")
+def dodge_capped(dodge_x, dodge_charms, dodge_y, dodge_limit):
+    return _capped(dodge_x, dodge_charms, dodge_y, dodge_limit)
+
+
+@rule("E", "Parry after the cap", CAP_RULE, cite=f"{CITE}, Step E")
+def parry_capped(parry_x, parry_charms, parry_y, parry_limit):
+    return _capped(parry_x, parry_charms, parry_y, parry_limit)
+
+
+# -- F: clamp and round ----------------------------------------------------------------------
+def _clamp(value):
+    notes = [f"{value} is negative: the DV becomes 0"] if value < 0 else []
+    return explained(tmax(value, 0), notes=notes)
+
+
+CLAMP_RULE = "A negative DV becomes 0."
+
+
+@rule("F", "Dodge clamped", CLAMP_RULE, cite=f"{CITE}, Step F")
+def dodge_clamped(dodge_capped):
+    return _clamp(dodge_capped)
+
+
+@rule("F", "Parry clamped", CLAMP_RULE, cite=f"{CITE}, Step F")
+def parry_clamped(parry_capped):
+    return _clamp(parry_capped)
+
+
+@rule("F", "Rounding used", "by-type rounds up for every Essence user and down for mortals; "
+      "up is the ceiling, half-up is floor(x + 1/2), down is the floor.", cite=CITE_ROUNDING)
+def rounding_used(rounding, character_type):
+    used, why = rounding_for(rounding, character_type)
+    return explained(used, f"rounding {rounding}", why)
+
+
+ROUND_RULE = "Round the clamped DV with the rounding used: the final Defense Value."
+
+
+@rule("F", "Dodge DV", ROUND_RULE, cite=f"{CITE}, Step F; {CITE_ROUNDING}")
+def dodge_dv(dodge_clamped, rounding_used):
+    return ROUNDERS[rounding_used](dodge_clamped)
+
+
+@rule("F", "Parry DV", ROUND_RULE, cite=f"{CITE}, Step F; {CITE_ROUNDING}")
+def parry_dv(parry_clamped, rounding_used):
+    return ROUNDERS[rounding_used](parry_clamped)
