@@ -263,9 +263,11 @@ def format_value(value: Any) -> str:
     return str(value)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Derivation:
     """How one node's value was reached: what the sheet shows beside the value.
+
+    Treat it as immutable (slotted, not frozen, to keep re-derivation cheap).
 
     Attributes:
         step: the ruleset's step label, e.g. ``"3"`` or ``"E"``.

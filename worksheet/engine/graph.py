@@ -32,9 +32,10 @@ class State(Enum):
     """A dependency is in error; ``waiting_for`` names the inputs to fix."""
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class NodeStatus:
-    """The state of one input or node.
+    """The state of one input or node. Treat it as immutable: it is a plain slotted dataclass
+    rather than a frozen one only because frozen initialisation is slow on the keystroke path.
 
     Attributes:
         state: OK, ERROR or BLOCKED.
@@ -88,10 +89,12 @@ class Sheet:
     def __init__(self, ruleset: Ruleset, inputs: Mapping[str, Any] | None = None):
         self.ruleset = ruleset.compile()
         self._status: dict[str, NodeStatus] = {}
+        self._arguments: dict[str, Any] = {}
+        """Each OK value as its dependents receive it (a Term for numbers), made once per change."""
         for name, spec in ruleset.inputs.items():
-            self._status[name] = NodeStatus(State.OK, spec.default)
+            self._store(name, NodeStatus(State.OK, spec.default))
         for name in ruleset.order:
-            self._status[name] = self._evaluate(ruleset.rules[name])
+            self._store(name, self._evaluate(ruleset.rules[name]))
         if inputs:
             self.set_many(inputs)
 
@@ -193,7 +196,7 @@ class Sheet:
             old = self._status[name]
             if status == old:
                 continue
-            self._status[name] = status
+            self._store(name, status)
             changed.add(name)
             if not status.same_outcome(old):
                 schedule(name)
@@ -202,21 +205,29 @@ class Sheet:
             old = self._status[name]
             status = self._evaluate(self.ruleset.rules[name])
             if status != old:
-                self._status[name] = status
+                self._store(name, status)
                 changed.add(name)
                 if not status.same_outcome(old):
                     schedule(name)
         return frozenset(changed)
 
+    def _store(self, name: str, status: NodeStatus) -> None:
+        self._status[name] = status
+        if status.state is State.OK:
+            self._arguments[name] = _as_argument(name, status.value)
+        else:
+            self._arguments.pop(name, None)
+
     def _evaluate(self, rule: Rule) -> NodeStatus:
         waiting: list[str] = []
         args = []
         for param in rule.params:
-            status = self._status[param]
-            if status.state is not State.OK:
-                waiting.extend(w for w in status.waiting_for if w not in waiting)
+            if param in self._arguments:
+                args.append(self._arguments[param])
                 continue
-            args.append(_as_argument(param, status.value))
+            for name in self._status[param].waiting_for:
+                if name not in waiting:
+                    waiting.append(name)
         if waiting:
             return NodeStatus(State.BLOCKED, waiting_for=tuple(waiting))
         try:

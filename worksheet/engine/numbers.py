@@ -9,6 +9,7 @@ written with them explains itself.
 
 from __future__ import annotations
 
+import functools
 import math
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -107,6 +108,12 @@ def format_number(value: Number) -> str:
     """
     if type(value) is int:
         return str(value)
+    return _format_fraction(value)
+
+
+@functools.lru_cache(maxsize=4096)
+def _format_fraction(value: Fraction) -> str:
+    """``format_number`` for fractions, cached: a sheet shows the same few values over and over."""
     value = normalize(value)
     if isinstance(value, int):
         return str(value)
