@@ -9,7 +9,8 @@ from .explain import (Derivation, Explained, Term, call, ceil, explained, floor,
                       half_up, named, tmax, tmin, total, trunc)
 from .graph import NodeStatus, Sheet, SheetProblem, State, evaluate
 from .inputs import (REQUIRED, BoolInput, ChoiceInput, FacesInput, InputError, InputSpec,
-                     IntInput, NamesInput, NumberInput, Record, RecordsInput, TextInput, kebab)
+                     IntInput, NamesInput, NumberInput, TextInput, kebab)
+from .records import Record, RecordsInput
 from .numbers import ROUNDINGS, Number, exact, format_number, json_number, normalize
 from .ruleset import Problem, Rule, Ruleset, RulesetError
 
