@@ -42,7 +42,7 @@ def _calc_parser() -> _Parser:
 
 def _app_parser() -> _Parser:
     parser = _Parser(prog="worksheet",
-                     description="Open the terminal worksheet. Subcommands: calc, rulesets.")
+                     description="Open the terminal worksheet. Subcommands: calc, rulesets, presets.")
     parser.add_argument("ruleset", nargs="?", help="open on this ruleset's tab")
     parser.add_argument("--preset", metavar="NAME_OR_PATH", help="open with this preset loaded")
     return parser
@@ -138,6 +138,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `worksheet presets list | head`: the reader left; not an error
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except SystemExit as exit_:  # --help
         return int(exit_.code or 0) if isinstance(exit_.code, int) else EXIT_BAD_INPUT
     except Exception as error:  # noqa: BLE001 — the promised exit status 1
