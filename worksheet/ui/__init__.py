@@ -1,0 +1,9 @@
+"""The terminal app: one tab per ruleset, a form generated from each ruleset's declarations.
+
+Only :class:`WorksheetApp` is public; the rest is built from the engine's declarations. The
+engine never imports this package.
+"""
+
+from .app import WorksheetApp
+
+__all__ = ["WorksheetApp"]

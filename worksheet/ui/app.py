@@ -1,0 +1,462 @@
+"""The Worksheet app: one tab per ruleset, presets, undo, help and crash recovery.
+
+Only the visible tab's form is built at start; another tab's form is built the first time it is
+shown. Every action has a key (see :data:`WorksheetApp.BINDINGS` and the help screen, F1) and a
+command in the palette (Ctrl+P); nothing needs a mouse.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Iterable
+
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Static, TabbedContent, TabPane
+
+from .. import rulesets
+from ..presets import Preset, PresetError, find_preset
+from . import store
+from .screens.confirm import Choose
+from .screens.help import HelpScreen
+from .screens.presets import OpenPreset, SavePreset, SaveRequest
+from .sheet import SheetForm
+from .state import entries_from_json, entries_to_json
+
+RECOVERY_DELAY = 0.5
+"""Seconds of quiet after an edit before the unsaved state is written to the recovery file."""
+
+
+class WorksheetApp(App[None]):
+    """The terminal worksheet.
+
+    Args:
+        ruleset: the ruleset id whose tab opens first (default: the first tab, or the preset's).
+        preset: a preset to load on its ruleset's tab: a :class:`Preset`, or a name or path.
+        cursor_blink: let text cursors blink (default off; ``WORKSHEET_CURSOR_BLINK=1`` turns
+            it on).
+    """
+
+    TITLE = "Worksheet"
+    CSS_PATH = "app.tcss"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+
+    BINDINGS = [
+        Binding("ctrl+s", "save_preset", "Save"),
+        Binding("ctrl+o", "open_preset", "Open"),
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+y,ctrl+shift+z", "redo", "Redo"),
+        Binding("ctrl+r", "reset_tab", "Reset tab", show=False),
+        Binding("ctrl+pagedown,f8", "next_tab", "Next tab", show=False),
+        Binding("ctrl+pageup,f7", "previous_tab", "Previous tab", show=False),
+        *[Binding(f"alt+{n}", f"show_tab({n})", f"Tab {n}", show=False) for n in range(1, 10)],
+        Binding("f2", "toggle_panel", "Rule panel", show=False),
+        Binding("f1,question_mark", "help", "Help"),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+    ]
+    """
+    | Key(s) | Description |
+    | :- | :- |
+    | Ctrl+S | Save the tab's inputs as a preset. |
+    | Ctrl+O | Open a preset (on its ruleset's tab). |
+    | Ctrl+Z / Ctrl+Y | Undo / redo in this tab. |
+    | Ctrl+R | Reset this tab to its defaults (undoable). |
+    | Ctrl+PageDown / Ctrl+PageUp, F8 / F7 | Next / previous tab. |
+    | Alt+1 … Alt+5 | Go to tab 1 … 5. |
+    | F2 | Show or hide the rule panel. |
+    | F1, ? (outside text fields) | Help: every key. |
+    | Ctrl+Q | Quit (asks when there are unsaved edits). |
+    """
+
+    HELP_KEYS = [
+        ("Ctrl+S", "save this tab's inputs as a preset"),
+        ("Ctrl+O", "open a preset (switches to its tab)"),
+        ("Ctrl+Z / Ctrl+Y", "undo / redo in this tab"),
+        ("Ctrl+R", "reset this tab to its defaults (undoable)"),
+        ("Ctrl+PgDn / Ctrl+PgUp", "next / previous tab (also F8 / F7)"),
+        ("Alt+1 … Alt+5", "go to tab 1 … 5"),
+        ("F2", "show or hide the rule panel"),
+        ("F1, ? outside text fields", "this help"),
+        ("Ctrl+Q", "quit (asks when there are unsaved edits)"),
+    ]
+    """The app's keys as the help screen lists them."""
+
+    def __init__(self, ruleset: str | None = None, preset: Preset | str | None = None, *,
+                 cursor_blink: bool | None = None):
+        super().__init__()
+        if isinstance(preset, str):
+            preset = find_preset(preset, ruleset)
+        self.ruleset_ids = rulesets.ids()
+        """The tabs, in order."""
+        if ruleset is not None and ruleset not in self.ruleset_ids:
+            raise KeyError(f"unknown ruleset {ruleset!r}; known: {', '.join(self.ruleset_ids)}")
+        self.initial = preset.ruleset if preset is not None else ruleset or self.ruleset_ids[0]
+        """The tab shown first."""
+        self.presets: dict[str, Preset | None] = {rid: None for rid in self.ruleset_ids}
+        """The preset each tab was loaded from or saved as (for the save dialog)."""
+        if preset is not None:
+            self.presets[preset.ruleset] = preset
+        if cursor_blink is None:
+            cursor_blink = os.environ.get("WORKSHEET_CURSOR_BLINK", "") not in ("", "0")
+        self.cursor_blink = cursor_blink
+        """Whether text cursors blink."""
+        self.recovery = store.recovery()
+        """Where unsaved edits are kept until a clean quit."""
+        self._pending: dict[str, dict[str, Any]] = {}
+        self._recovery_timer: Timer | None = None
+
+    # -- layout -------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with TabbedContent(initial=self.initial, id="tabs"):
+            for rid in self.ruleset_ids:
+                with TabPane(rulesets.get(rid).title, id=rid):
+                    if rid == self.initial:
+                        yield self._new_form(rid)
+        yield Static("", id="status", markup=False)
+        yield Footer()
+
+    def _new_form(self, rid: str) -> SheetForm:
+        preset = self.presets.get(rid)
+        return SheetForm(rulesets.get(rid), preset.inputs if preset else None,
+                         cursor_blink=self.cursor_blink, id=f"sheet-{rid}")
+
+    def on_mount(self) -> None:
+        self._offer_recovery()
+        self._after_show(self.initial)
+
+    def form(self, rid: str | None = None) -> SheetForm | None:
+        """The form of a tab (the active one by default), or ``None`` if not built yet."""
+        rid = rid or self.active
+        pane = self.query_one(f"TabPane#{rid}", TabPane)
+        forms = pane.query(SheetForm)
+        return forms.first() if forms else None
+
+    @property
+    def active(self) -> str:
+        """The active tab's ruleset id."""
+        return self.query_one(TabbedContent).active or self.initial
+
+    def ensure_form(self, rid: str) -> SheetForm:
+        """The tab's form, built now if it was not yet."""
+        form = self.form(rid)
+        if form is None:
+            form = self._new_form(rid)
+            self.query_one(f"TabPane#{rid}", TabPane).mount(form)
+            if rid in self._pending:
+                self.call_after_refresh(self._restore_tab, rid)
+        return form
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        rid = event.pane.id
+        if rid is not None:
+            self.ensure_form(rid)
+            self.call_after_refresh(self._after_show, rid)
+
+    def _after_show(self, rid: str) -> None:
+        form = self.form(rid)
+        if form is None:
+            return
+        if self.focused is None or form not in self.focused.ancestors:
+            editor = form.first_editor()
+            if editor is not None:
+                editor.focus()
+        self._update_status()
+
+    # -- tabs ---------------------------------------------------------------------------
+    def show_tab(self, rid: str) -> None:
+        """Switch to a ruleset's tab (building it if needed)."""
+        self.query_one(TabbedContent).active = rid
+
+    def action_next_tab(self) -> None:
+        """Show the next tab."""
+        index = self.ruleset_ids.index(self.active)
+        self.show_tab(self.ruleset_ids[(index + 1) % len(self.ruleset_ids)])
+
+    def action_previous_tab(self) -> None:
+        """Show the previous tab."""
+        index = self.ruleset_ids.index(self.active)
+        self.show_tab(self.ruleset_ids[(index - 1) % len(self.ruleset_ids)])
+
+    def action_show_tab(self, number: int) -> None:
+        """Show tab ``number`` (1-based)."""
+        if 1 <= number <= len(self.ruleset_ids):
+            self.show_tab(self.ruleset_ids[number - 1])
+
+    def action_toggle_panel(self) -> None:
+        """Show or hide the rule panel."""
+        self.screen.toggle_class("-no-panel")
+
+    # -- edits, undo, status --------------------------------------------------------------
+    def on_sheet_form_changed(self, event: SheetForm.Changed) -> None:
+        self._update_status()
+        if self._recovery_timer is not None:
+            self._recovery_timer.stop()
+        self._recovery_timer = self.set_timer(RECOVERY_DELAY, self.save_recovery)
+
+    def action_undo(self) -> None:
+        """Undo the last change in this tab."""
+        form = self.form()
+        if form is not None and not form.undo():
+            self.notify("Nothing to undo in this tab.", timeout=2)
+
+    def action_redo(self) -> None:
+        """Redo the last undone change in this tab."""
+        form = self.form()
+        if form is not None and not form.redo():
+            self.notify("Nothing to redo in this tab.", timeout=2)
+
+    def action_reset_tab(self) -> None:
+        """Put this tab back to its defaults (Ctrl+Z undoes it)."""
+        form = self.form()
+        if form is not None:
+            form.reset()
+            self.notify("Tab reset to defaults (Ctrl+Z undoes).", timeout=3)
+
+    def _update_status(self) -> None:
+        form = self.form()
+        if form is None:
+            return
+        preset = self.presets.get(self.active)
+        parts = [f"preset: {preset.name}" if preset else "defaults"]
+        problems = form.sheet.problems
+        if problems:
+            parts.append("✗ " + ", ".join(p.input for p in problems))
+        parts.append("● unsaved edits" if form.dirty else "saved")
+        self.query_one("#status", Static).update(" · ".join(parts))
+        for rid in self.ruleset_ids:
+            other = self.form(rid)
+            title = rulesets.get(rid).title
+            tab = self.query_one(TabbedContent).get_tab(rid)
+            tab.label = f"{title} ●" if other is not None and other.dirty else title
+
+    # -- presets ------------------------------------------------------------------------
+    def action_open_preset(self) -> None:
+        """Pick a preset and load it on its ruleset's tab."""
+        self.push_screen(OpenPreset(self.active), self._opened)
+
+    def _opened(self, preset: Preset | None) -> None:
+        if preset is not None:
+            self.load_preset(preset)
+
+    def load_preset(self, preset: Preset, *, ask: bool = True) -> None:
+        """Load a preset on its tab; asks first when that tab has unsaved edits."""
+        self.show_tab(preset.ruleset)
+        form = self.ensure_form(preset.ruleset)
+
+        def load(answer: str = "load") -> None:
+            if answer != "load":
+                return
+            form.load_values(preset.inputs)
+            self.presets[preset.ruleset] = preset
+            self._update_status()
+            self.notify(f"Loaded {preset.name} (Ctrl+Z returns to the edits before).",
+                        timeout=3)
+
+        if ask and form.dirty:
+            self.push_screen(Choose("Load over unsaved edits?",
+                                    f"This tab has edits that are not saved. Loading "
+                                    f"{preset.name!r} replaces them (Ctrl+Z brings them back).",
+                                    [("cancel", "Keep editing"), ("load", "Load preset")]), load)
+        else:
+            self.call_after_refresh(load)
+
+    def action_save_preset(self) -> None:
+        """Save this tab's inputs as a preset (asks for a name and where)."""
+        form = self.form()
+        if form is None:
+            return
+        problems = form.sheet.problems
+        if problems:
+            self.notify("Fix these first: " + "; ".join(p.message for p in problems),
+                        title="Not saved", severity="error", timeout=6)
+            return
+        current = self.presets.get(self.active)
+        self.push_screen(SavePreset(self.active, current.name if current else "",
+                                    current.description if current else ""), self._save)
+
+    def _save(self, request: SaveRequest | None, force: bool = False) -> None:
+        if request is None:
+            return
+        rid = self.active
+        form = self.form(rid)
+        preset = Preset(rid, request.name, request.description, dict(form.sheet.inputs))
+        current = self.presets.get(rid)
+        try:
+            target = store.file_for(request.name, request.where)
+        except PresetError as error:
+            self.notify(str(error), title="Not saved", severity="error")
+            return
+        same_file = current is not None and current.path is not None and \
+            Path(current.path).resolve() == target.resolve()
+        if target.exists() and not same_file and not force:
+            self.push_screen(Choose("Overwrite preset?", f"{target} already exists. Replace it "
+                                    "with this tab's inputs?",
+                                    [("cancel", "Cancel"), ("overwrite", "Overwrite")]),
+                             lambda answer: answer == "overwrite" and self._save(request, True))
+            return
+        try:
+            path = store.save(preset, request.where,
+                              expect=store.fingerprint_of(current) if same_file else None,
+                              force=force)
+        except store.CONFLICT as conflict:
+            self._conflict(request, conflict)
+            return
+        except PresetError as error:
+            self.notify(str(error), title="Not saved", severity="error", timeout=8)
+            return
+        self.presets[rid] = preset
+        form.saved = dict(form.entries)
+        self._update_status()
+        self.save_recovery()
+        self.notify(f"Saved {preset.name} to {path}", timeout=4)
+
+    def _conflict(self, request: SaveRequest, conflict: Exception) -> None:
+        reason = getattr(conflict, "reason", str(conflict))
+        path = getattr(conflict, "path", "")
+
+        def answer(choice: str) -> None:
+            if choice == "overwrite":
+                self._save(request, force=True)
+            elif choice == "rename":
+                self.push_screen(SavePreset(self.active, request.name + " (2)",
+                                            request.description), self._save)
+
+        self.push_screen(Choose("Preset changed on disk", f"{path}: {reason}.",
+                                [("cancel", "Cancel"), ("rename", "Save under a new name"),
+                                 ("overwrite", "Overwrite")]), answer)
+
+    # -- recovery -----------------------------------------------------------------------
+    def recovery_state(self) -> dict[str, Any]:
+        """The unsaved state of every tab with edits, as JSON-able data."""
+        tabs: dict[str, Any] = {}
+        for rid in self.ruleset_ids:
+            form = self.form(rid)
+            if form is None or not form.dirty:
+                continue
+            preset = self.presets.get(rid)
+            tabs[rid] = {
+                "entries": entries_to_json(form.ruleset, form.entries),
+                "preset": None if preset is None else {
+                    "name": preset.name, "description": preset.description,
+                    "path": str(preset.path) if preset.path else None,
+                    "fingerprint": store.fingerprint_of(preset)},
+            }
+        return {"active": self.active, "tabs": tabs}
+
+    def save_recovery(self) -> None:
+        """Write the unsaved state now (or clear the file when nothing is unsaved)."""
+        self._recovery_timer = None
+        state = self.recovery_state()
+        try:
+            if state["tabs"]:
+                self.recovery.save(state)
+            else:
+                self.recovery.clear()
+        except OSError as error:
+            self.notify(f"Cannot keep unsaved edits for recovery: {error}", severity="warning")
+
+    def _offer_recovery(self) -> None:
+        state = self.recovery.load()
+        tabs = (state or {}).get("tabs") or {}
+        tabs = {rid: tab for rid, tab in tabs.items() if rid in self.ruleset_ids}
+        if not tabs:
+            return
+        titles = ", ".join(rulesets.get(rid).title for rid in tabs)
+
+        def answer(choice: str) -> None:
+            if choice == "restore":
+                self._pending = tabs
+                for rid in tabs:
+                    if self.form(rid) is not None:
+                        self._restore_tab(rid)
+                active = state.get("active")
+                if active in tabs:
+                    self.show_tab(active)
+            else:
+                self.recovery.clear()
+
+        self.push_screen(Choose("Restore unsaved edits?", "The last session ended with edits "
+                                f"that were not saved, in: {titles}.",
+                                [("restore", "Restore"), ("discard", "Discard")]), answer)
+
+    def _restore_tab(self, rid: str) -> None:
+        tab = self._pending.pop(rid, None)
+        form = self.form(rid)
+        if tab is None or form is None:
+            return
+        entries, problems = entries_from_json(form.ruleset, tab.get("entries") or {})
+        form.load_entries(entries)
+        meta = tab.get("preset")
+        if meta:
+            preset = Preset(rid, meta.get("name", ""), meta.get("description", ""),
+                            path=Path(meta["path"]) if meta.get("path") else None)
+            preset.fingerprint = meta.get("fingerprint")
+            self.presets[rid] = preset
+        self._update_status()
+        for problem in problems:
+            self.notify(problem, severity="warning")
+
+    # -- help, palette, quit ------------------------------------------------------------
+    def action_help(self) -> None:
+        """Show every key binding."""
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.HELP_KEYS))
+
+    def action_toggle_blink(self) -> None:
+        """Turn blinking text cursors on or off."""
+        from textual.widgets import Input
+
+        self.cursor_blink = not self.cursor_blink
+        for editor in self.query(Input):
+            editor.cursor_blink = self.cursor_blink
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Save preset", "Save this tab's inputs (Ctrl+S)",
+                            self.action_save_preset)
+        yield SystemCommand("Open preset", "Load a preset on its tab (Ctrl+O)",
+                            self.action_open_preset)
+        yield SystemCommand("Undo", "Undo the last change in this tab (Ctrl+Z)",
+                            self.action_undo)
+        yield SystemCommand("Redo", "Redo in this tab (Ctrl+Y)", self.action_redo)
+        yield SystemCommand("Reset tab", "Put this tab back to its defaults (Ctrl+R)",
+                            self.action_reset_tab)
+        yield SystemCommand("Next tab", "Ctrl+PageDown or F8", self.action_next_tab)
+        yield SystemCommand("Previous tab", "Ctrl+PageUp or F7", self.action_previous_tab)
+        for number, rid in enumerate(self.ruleset_ids, 1):
+            yield SystemCommand(f"Go to {rulesets.get(rid).title}", f"Alt+{number}",
+                                lambda rid=rid: self.show_tab(rid))
+        yield SystemCommand("Toggle rule panel", "Show or hide the rule panel (F2)",
+                            self.action_toggle_panel)
+        yield SystemCommand("Toggle cursor blink", "Blinking text cursors on or off",
+                            self.action_toggle_blink)
+        yield SystemCommand("Help", "Every key binding (F1)", self.action_help)
+
+    def dirty_tabs(self) -> list[str]:
+        """The tabs with unsaved edits."""
+        return [rid for rid in self.ruleset_ids
+                if (form := self.form(rid)) is not None and form.dirty]
+
+    async def action_quit(self) -> None:
+        """Quit; asks first when a tab has unsaved edits. A clean quit clears recovery."""
+        dirty = self.dirty_tabs()
+        if not dirty:
+            self._quit_now()
+            return
+        if isinstance(self.screen, Choose) and getattr(self.screen, "quitting", False):
+            return
+        titles = ", ".join(rulesets.get(rid).title for rid in dirty)
+        dialog = Choose("Quit with unsaved edits?", f"Not saved: {titles}. Ctrl+S saves a "
+                        "tab as a preset.", [("cancel", "Keep editing"),
+                                             ("quit", "Quit without saving")])
+        dialog.quitting = True
+        self.push_screen(dialog, lambda answer: answer == "quit" and self._quit_now())
+
+    def _quit_now(self) -> None:
+        if self._recovery_timer is not None:
+            self._recovery_timer.stop()
+        self.recovery.clear()
+        self.exit()

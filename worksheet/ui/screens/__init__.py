@@ -1,0 +1,1 @@
+"""Screens: help, preset dialogs, confirmations and the record editor."""

@@ -1,0 +1,213 @@
+"""The preset dialogs: open one (from every place presets live, or a path) and save one.
+
+Both list each preset's name, ruleset, description and where it lives (user, shared or bundled,
+with the file). Saving returns what the user asked for; the app checks for an existing file,
+asks before overwriting and handles a conflict.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, DataTable, Input, Label, Select, Static
+
+from ...presets import Preset, PresetError, read_preset
+from .. import store
+
+
+def _short(text: str, width: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+class _PresetTable(DataTable):
+    """A table of presets: name, ruleset, description, where."""
+
+    def fill(self, listed: list, first_ruleset: str | None) -> list:
+        """Show ``listed`` (``Listed`` items), the given ruleset's first; returns them in order."""
+        ordered = sorted(listed, key=lambda item: (item.preset.ruleset != first_ruleset,
+                                                   item.preset.ruleset, item.preset.name.lower()))
+        self.clear(columns=True)
+        self.add_columns("Name", "Ruleset", "Description", "Where")
+        for item in ordered:
+            self.add_row(_short(item.preset.name, 34), item.preset.ruleset,
+                         _short(item.preset.description, 40), item.location.kind)
+        return ordered
+
+
+class OpenPreset(ModalScreen[Preset | None]):
+    """Pick a preset to load; dismisses with it, or ``None``.
+
+    Args:
+        ruleset: the current tab's ruleset (its presets are listed first).
+    """
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, ruleset: str | None):
+        super().__init__(classes="dialog-screen")
+        self.ruleset = ruleset
+        """The current tab's ruleset."""
+        self.listed: list = []
+        """The presets shown, in table order."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog -wide"):
+            yield Label("Open preset", classes="dialog-title")
+            yield _PresetTable(id="preset-table", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="preset-where", classes="dialog-hint", markup=False)
+            with Horizontal(classes="dialog-line"):
+                yield Label("or a file:", classes="dialog-label")
+                yield Input(placeholder="path/to/preset.toml", id="preset-path", compact=True)
+            yield Static("", classes="dialog-message", markup=False)
+            yield Static("Enter opens · Tab to the file field · Esc cancels",
+                         classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        listed, problems = store.listing()
+        table = self.query_one(_PresetTable)
+        self.listed = table.fill(listed, self.ruleset)
+        if problems:
+            self.query_one(".dialog-message", Static).update(
+                "✗ not listed (cannot be read): " + "; ".join(str(p) for p in problems[:3]))
+        if self.listed:
+            table.focus()
+            self._where(0)
+        else:
+            self.query_one("#preset-where", Static).update("No presets found.")
+            self.query_one("#preset-path", Input).focus()
+
+    def _where(self, row: int) -> None:
+        if 0 <= row < len(self.listed):
+            item = self.listed[row]
+            self.query_one("#preset-where", Static).update(
+                f"{item.location.kind}: {item.preset.path}")
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._where(event.cursor_row)
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        if 0 <= event.cursor_row < len(self.listed):
+            self.dismiss(self.listed[event.cursor_row].preset)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        path = event.value.strip()
+        if not path:
+            return
+        try:
+            self.dismiss(read_preset(Path(path).expanduser()))
+        except PresetError as error:
+            self.query_one(".dialog-message", Static).update(f"✗ {error}")
+
+    def action_cancel(self) -> None:
+        """Close without loading."""
+        self.dismiss(None)
+
+
+@dataclass(frozen=True)
+class SaveRequest:
+    """What the save dialog asks for."""
+
+    name: str
+    description: str
+    where: str
+    """``user`` or ``shared``."""
+
+
+class SavePreset(ModalScreen[SaveRequest | None]):
+    """Ask for a name, description and folder; dismisses with a :class:`SaveRequest`.
+
+    Args:
+        ruleset: the ruleset of the tab being saved.
+        name: the name to suggest (the loaded preset's).
+        description: the description to suggest.
+    """
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "save", "Save")]
+
+    def __init__(self, ruleset: str, name: str = "", description: str = ""):
+        super().__init__(classes="dialog-screen")
+        self.ruleset = ruleset
+        """The ruleset being saved."""
+        self.name_text = name
+        self.description_text = description
+        self.listed: list = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog -wide"):
+            yield Label(f"Save preset ({self.ruleset})", classes="dialog-title")
+            with Horizontal(classes="dialog-line"):
+                yield Label("Name", classes="dialog-label")
+                yield Input(self.name_text, id="save-name", compact=True,
+                            placeholder="e.g. Rogue in brigandine")
+            with Horizontal(classes="dialog-line"):
+                yield Label("Description", classes="dialog-label")
+                yield Input(self.description_text, id="save-description", compact=True)
+            if store.can_share():
+                with Horizontal(classes="dialog-line"):
+                    yield Label("Save to", classes="dialog-label")
+                    yield Select([("my presets", "user"), ("shared presets (group)", "shared")],
+                                 value="user", allow_blank=False, compact=True, id="save-where")
+            yield Label("Existing presets (Enter on one takes its name):", classes="dialog-hint")
+            yield _PresetTable(id="save-table", cursor_type="row", zebra_stripes=True)
+            yield Static("", classes="dialog-message", markup=False)
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Save (Ctrl+S)", variant="primary", id="save")
+                yield Button("Cancel (Esc)", id="cancel")
+
+    def on_mount(self) -> None:
+        listed, _ = store.listing()
+        mine = [item for item in listed if item.preset.ruleset == self.ruleset]
+        self.listed = self.query_one(_PresetTable).fill(mine, self.ruleset)
+        self.query_one("#save-name", Input).focus()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        if 0 <= event.cursor_row < len(self.listed):
+            item = self.listed[event.cursor_row]
+            self.query_one("#save-name", Input).value = item.preset.name
+            self.query_one("#save-description", Input).value = item.preset.description
+            if item.location.kind == "shared" and store.can_share():
+                self.query_one("#save-where", Select).value = "shared"
+            self.query_one("#save-name", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_save()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "save":
+            self.action_save()
+        else:
+            self.action_cancel()
+
+    def action_save(self) -> None:
+        """Check the name and dismiss with the request."""
+        name = self.query_one("#save-name", Input).value.strip()
+        description = self.query_one("#save-description", Input).value.strip()
+        where = "user"
+        if store.can_share():
+            where = str(self.query_one("#save-where", Select).value)
+        message = self.query_one(".dialog-message", Static)
+        if not name:
+            message.update("✗ a preset needs a name")
+            self.query_one("#save-name", Input).focus()
+            return
+        try:
+            store.file_for(name, where)
+        except PresetError as error:
+            message.update(f"✗ {error}")
+            return
+        self.dismiss(SaveRequest(name, description, where))
+
+    def action_cancel(self) -> None:
+        """Close without saving."""
+        self.dismiss(None)

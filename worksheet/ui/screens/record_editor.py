@@ -1,0 +1,129 @@
+"""The form that adds or edits one record, generated from the record's field declarations.
+
+Each field is an :class:`~worksheet.ui.widgets.InputRow` validated by its own declaration as
+the user types; the whole record is checked by the list's declaration (e.g. "a divide needs a
+value greater than 0") when it is saved. Enter or Ctrl+S saves, Escape cancels.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Static
+
+from ...engine import REQUIRED, InputError, Record, RecordsInput
+from ..widgets.input_row import InputRow
+
+
+class RecordEditor(ModalScreen[Record | None]):
+    """Add or edit one record; dismisses with the record, or ``None`` when cancelled.
+
+    Args:
+        spec: the record list's declaration.
+        record: the record to edit, or ``None`` for a new one.
+        index: its position in the list (for messages).
+    """
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "save", "Save record"),
+    ]
+
+    def __init__(self, spec: RecordsInput, record: Record | None, index: int):
+        super().__init__(classes="dialog-screen")
+        self.spec = spec
+        """The record list's declaration."""
+        self.record = record
+        """The record being edited (``None`` for a new one)."""
+        self.index = index
+        """Its position in the list."""
+
+    def _text(self, field) -> str:
+        if self.record is not None:
+            return field.to_text(self.record[field.name])
+        return "" if field.default is REQUIRED else field.to_text(field.default)
+
+    def compose(self) -> ComposeResult:
+        verb = "Edit" if self.record is not None else "Add"
+        with Vertical(classes="dialog"):
+            yield Label(f"{verb} {self.spec.title.lower()} #{self.index + 1}",
+                        classes="dialog-title")
+            with VerticalScroll(classes="dialog-body"):
+                for field in self.spec.fields:
+                    yield InputRow(field, self._text(field))
+            yield Static("", classes="dialog-message", markup=False)
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Save (Ctrl+S)", variant="primary", id="save")
+                yield Button("Cancel (Esc)", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query(InputRow).first().editor.focus()
+
+    def _check_field(self, row: InputRow) -> Any:
+        """Parse one field; show its problem on the row and return ``None`` if any."""
+        text = row.text
+        field = row.spec
+        if text.strip() == "" and field.default is REQUIRED:
+            row.show_error(f"{field.name} is required; allowed: {field.allowed()}")
+            raise _Invalid
+        try:
+            value = field.parse_text(text)
+        except InputError as error:
+            row.show_error(error.message)
+            raise _Invalid from None
+        row.show_error(None)
+        return value
+
+    def on_input_row_edited(self, event: InputRow.Edited) -> None:
+        event.stop()
+        try:
+            self._check_field(event.row)
+        except _Invalid:
+            pass
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_save()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "save":
+            self.action_save()
+        else:
+            self.action_cancel()
+
+    def action_save(self) -> None:
+        """Check every field and the whole record; dismiss with it when valid."""
+        raw: dict[str, Any] = {}
+        bad = False
+        for row in self.query(InputRow):
+            try:
+                raw[row.spec.name] = self._check_field(row)
+            except _Invalid:
+                bad = True
+        message = self.query_one(".dialog-message", Static)
+        if bad:
+            message.update("✗ fix the fields marked ✗")
+            return
+        try:
+            record = self.spec.coerce_record(self.index, raw)
+        except InputError as error:
+            key = error.input.rpartition(".")[2]
+            for row in self.query(InputRow):
+                if row.spec.name == key:
+                    row.show_error(error.message)
+                    row.editor.focus()
+            message.update(f"✗ {error.message}")
+            return
+        self.dismiss(record)
+
+    def action_cancel(self) -> None:
+        """Close without changing the list."""
+        self.dismiss(None)
+
+
+class _Invalid(Exception):
+    """A field that does not parse (already shown on its row)."""

@@ -1,0 +1,241 @@
+"""The form for any ruleset, generated from its declarations, and the graph behind it.
+
+The sheet owns a :class:`~worksheet.engine.Sheet`. Rows post edits up (``InputRow.Edited``,
+``RecordList.Changed``); the sheet applies each edit to the graph, which returns exactly the
+inputs and nodes whose value or state changed, and only those rows are shown again. Loading a
+preset, undo, redo and reset are one batched update written into the editors with their change
+messages prevented, so they never echo back as edits.
+
+Inputs are grouped by the step they feed (the step of the first rule that uses them); each
+step lists its inputs, then its derived values.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+
+from ..engine import RecordsInput, Ruleset, Sheet, State
+from .state import Entries, History, entries_from_values, split_entries
+from .widgets import InputRow, RecordList, RulePanel, ValueRow
+
+
+def step_groups(ruleset: Ruleset) -> list[tuple[str, list[str], list[str]]]:
+    """The form's sections: ``(step, inputs, nodes)`` in evaluation order.
+
+    An input belongs to the step of the first node that uses it; inputs no node uses come last.
+    """
+    steps: list[str] = []
+    nodes: dict[str, list[str]] = {}
+    for name in ruleset.order:
+        step = ruleset.rules[name].step
+        if step not in nodes:
+            steps.append(step)
+            nodes[step] = []
+        nodes[step].append(name)
+    inputs: dict[str, list[str]] = {step: [] for step in steps}
+    unused: list[str] = []
+    for name in ruleset.inputs:
+        consumers = ruleset.consumers(name)
+        if consumers:
+            inputs[ruleset.rules[consumers[0]].step].append(name)
+        else:
+            unused.append(name)
+    groups = [(step, inputs[step], nodes[step]) for step in steps]
+    if unused:
+        groups.append(("", unused, []))
+    return groups
+
+
+class SheetForm(Horizontal):
+    """One ruleset's worksheet: the generated form and the rule panel.
+
+    Args:
+        ruleset: the ruleset.
+        values: input values to start from (defaults for the rest).
+        cursor_blink: let text cursors blink.
+        id: the widget id.
+    """
+
+    class Changed(Message):
+        """The entries changed (an edit, a load, an undo): the app saves recovery state."""
+
+        def __init__(self, form: "SheetForm"):
+            super().__init__()
+            self.form = form
+            """The form that changed."""
+
+    def __init__(self, ruleset: Ruleset, values: Mapping[str, Any] | None = None, *,
+                 cursor_blink: bool = False, id: str | None = None):
+        super().__init__(id=id, classes="sheet-form")
+        self.ruleset = ruleset
+        """The ruleset of this tab."""
+        self.sheet = Sheet(ruleset, values or {})
+        """The calculation graph: the only place values are computed."""
+        self.entries: Entries = entries_from_values(ruleset, self.sheet.inputs)
+        """What each editor holds (text as typed, or records)."""
+        self.saved: Entries = dict(self.entries)
+        """The entries as last loaded or saved (to tell unsaved edits)."""
+        self.history = History()
+        """Undo and redo of this tab."""
+        self.last_refreshed: frozenset[str] = frozenset()
+        """The inputs and nodes whose rows the last update showed again."""
+        self._blink = cursor_blink
+        self._rows: dict[str, Widget] = {}
+        self._focused_name: str | None = None
+
+    # -- building -----------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="form"):
+            for step, inputs, nodes in step_groups(self.ruleset):
+                yield Static(f"Step {step}" if step else "Not used by any step",
+                             classes="step-heading")
+                for name in inputs:
+                    yield self._input_row(name)
+                for name in nodes:
+                    row = ValueRow(self.ruleset.rules[name], self.sheet.status(name))
+                    self._rows[name] = row
+                    yield row
+        yield RulePanel(classes="rule-panel")
+
+    def _input_row(self, name: str) -> Widget:
+        spec = self.ruleset.inputs[name]
+        if isinstance(spec, RecordsInput):
+            row: Widget = RecordList(spec, self.entries[name])
+        else:
+            row = InputRow(spec, self.entries[name], cursor_blink=self._blink)
+        self._rows[name] = row
+        return row
+
+    def on_mount(self) -> None:
+        for name in self.ruleset.inputs:
+            self._show_input(name)
+
+    # -- reading ------------------------------------------------------------------------
+    @property
+    def dirty(self) -> bool:
+        """True when the entries differ from those last loaded or saved."""
+        return self.entries != self.saved
+
+    def first_editor(self) -> Widget | None:
+        """The first focusable editor of the form."""
+        for row in self._rows.values():
+            if isinstance(row, InputRow):
+                return row.editor
+        return None
+
+    # -- edits from the rows --------------------------------------------------------------
+    def on_input_row_edited(self, event: InputRow.Edited) -> None:
+        event.stop()
+        if self.entries.get(event.name) == event.text:
+            return
+        self.history.record(self.entries, run=event.name)
+        self.entries[event.name] = event.text
+        self._refresh(self.sheet.set_text(event.name, event.text))
+
+    def on_record_list_changed(self, event: RecordList.Changed) -> None:
+        event.stop()
+        self.history.record(self.entries)
+        self.entries[event.name] = event.records
+        self._refresh(self.sheet.set(event.name, event.records))
+
+    # -- batched updates ----------------------------------------------------------------
+    def load_entries(self, entries: Mapping[str, Any], *, undoable: bool = True,
+                     saved: bool = False) -> frozenset[str]:
+        """Put entries into the graph and the editors in one batch (no edit echoes back).
+
+        Args:
+            entries: entries for some or all inputs.
+            undoable: record the state before, so Ctrl+Z returns to it.
+            saved: the new entries are what was loaded or saved (not unsaved edits).
+
+        Returns:
+            The inputs and nodes that changed.
+        """
+        new = {n: e for n, e in entries.items() if n in self.entries and self.entries[n] != e}
+        if new and undoable:
+            self.history.record(self.entries)
+        self.history.end_run()
+        texts, records = split_entries(self.ruleset, new)
+        changed = self.sheet.set_many_text(texts) | self.sheet.set_many(records)
+        self.entries.update(new)
+        with self.app.batch_update():
+            for name, entry in new.items():
+                row = self._rows[name]
+                if isinstance(row, RecordList):
+                    row.set_records(entry)
+                else:
+                    row.set_text(entry)
+            self._refresh(changed)
+        if saved:
+            self.saved = dict(self.entries)
+        return changed
+
+    def load_values(self, values: Mapping[str, Any], *, saved: bool = True) -> frozenset[str]:
+        """Load input values (a preset); inputs not given take their defaults."""
+        return self.load_entries(entries_from_values(self.ruleset, values), saved=saved)
+
+    def undo(self) -> bool:
+        """Go back one step; False when there is nothing to undo."""
+        before = self.history.undo(self.entries)
+        if before is None:
+            return False
+        self.load_entries(before, undoable=False)
+        return True
+
+    def redo(self) -> bool:
+        """Go forward one step; False when there is nothing to redo."""
+        after = self.history.redo(self.entries)
+        if after is None:
+            return False
+        self.load_entries(after, undoable=False)
+        return True
+
+    def reset(self) -> frozenset[str]:
+        """Put every input back to its default (undoable)."""
+        return self.load_values(self.ruleset.defaults(), saved=False)
+
+    def _refresh(self, changed: Iterable[str]) -> None:
+        changed = frozenset(changed)
+        self.last_refreshed = changed
+        for name in changed:
+            if name in self.ruleset.inputs:
+                self._show_input(name)
+            else:
+                self._rows[name].show(self.sheet.status(name))
+        if self._focused_name in changed:
+            self._explain(self._focused_name)
+        if changed:
+            self.post_message(self.Changed(self))
+
+    def _show_input(self, name: str) -> None:
+        status = self.sheet.status(name)
+        self._rows[name].show_error(status.message if status.state is State.ERROR else None)
+
+    # -- the rule panel follows focus -----------------------------------------------------
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self.history.end_run()
+        for node in event.widget.ancestors_with_self:
+            if isinstance(node, ValueRow):
+                self._explain(node.rule.name)
+                return
+            if isinstance(node, (InputRow, RecordList)):
+                self._explain(node.spec.name)
+                return
+            if node is self:
+                return
+
+    def _explain(self, name: str) -> None:
+        self._focused_name = name
+        panel = self.query_one(RulePanel)
+        status = self.sheet.status(name)
+        if name in self.ruleset.inputs:
+            panel.explain_input(self.ruleset.inputs[name], status, self.ruleset)
+        else:
+            panel.explain_rule(self.ruleset.rules[name], status)

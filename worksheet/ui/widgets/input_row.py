@@ -1,0 +1,202 @@
+"""One input of a form: its label, an editor fitting its type, what it allows, its help, and the
+message when the text does not parse.
+
+The editor is chosen from the declaration's ``kind``: text restricted to the characters the
+input can accept for numbers and dice faces, a select for a choice, a switch for yes/no, a
+selection list for a list of names. The row never touches the graph: it posts
+:class:`InputRow.Edited` with the editor's text, and the sheet sets :meth:`InputRow.show` with
+the input's new status.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Grid
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Input, Label, Select, SelectionList, Static, Switch
+
+from ...engine import InputError, InputSpec, format_number
+
+EDITOR_MESSAGES = (Input.Changed, Select.Changed, Switch.Changed, SelectionList.SelectedChanged)
+"""The messages an editor posts when its value changes (prevented on programmatic writes)."""
+
+
+def make_editor(spec: InputSpec, text: str, widget_id: str | None = None,
+                cursor_blink: bool = False) -> Widget:
+    """The editor widget for one input, showing ``text``.
+
+    Args:
+        spec: the input's declaration.
+        text: the entry to show (as ``spec.to_text`` writes it, or as typed).
+        widget_id: the widget id; defaults to the input's name in kebab-case.
+        cursor_blink: let a text cursor blink.
+    """
+    widget_id = widget_id or spec.widget_id
+    if spec.kind == "choice":
+        options = [(spec.label_of(choice), choice) for choice in spec.choices]
+        value = _parsed(spec, text)
+        return Select(options, value=value if value is not None else spec.choices[0],
+                      allow_blank=False, compact=True, id=widget_id)
+    if spec.kind == "bool":
+        return Switch(value=bool(_parsed(spec, text)), id=widget_id, animate=False)
+    if spec.kind == "names":
+        chosen = set(_parsed(spec, text) or ())
+        return SelectionList(*[(choice.replace("_", " "), choice, choice in chosen)
+                               for choice in spec.choices], id=widget_id, compact=True)
+    editor = Input(text, restrict=spec.text_pattern, compact=True, id=widget_id,
+                   placeholder="empty" if spec.optional else "")
+    editor.cursor_blink = cursor_blink
+    return editor
+
+
+def _parsed(spec: InputSpec, text: str) -> Any:
+    try:
+        return spec.parse_text(text)
+    except InputError:
+        return None
+
+
+def editor_text(spec: InputSpec, editor: Widget) -> str:
+    """The entry an editor holds, as text the declaration parses."""
+    if isinstance(editor, Input):
+        return editor.value
+    if isinstance(editor, Select):
+        return spec.to_text(editor.value)
+    if isinstance(editor, Switch):
+        return spec.to_text(editor.value)
+    if isinstance(editor, SelectionList):
+        chosen = set(editor.selected)
+        return ",".join(choice for choice in spec.choices if choice in chosen)
+    raise TypeError(f"no text for {type(editor).__name__}")
+
+
+def set_editor_text(spec: InputSpec, editor: Widget, text: str) -> None:
+    """Show ``text`` in an editor (the caller prevents the change messages)."""
+    if isinstance(editor, Input):
+        if editor.value != text:
+            editor.value = text
+        return
+    value = _parsed(spec, text)
+    if isinstance(editor, Select):
+        if value is not None and editor.value != value:
+            editor.value = value
+    elif isinstance(editor, Switch):
+        editor.value = bool(value)
+    elif isinstance(editor, SelectionList):
+        chosen = set(value or ())
+        for choice in spec.choices:
+            if choice in chosen:
+                editor.select(choice)
+            else:
+                editor.deselect(choice)
+
+
+def short_allowed(spec: InputSpec) -> str:
+    """What an input allows, in a few words (the rule panel shows the full text)."""
+    if spec.kind in ("int", "number"):
+        low, high = spec.minimum, spec.maximum
+        if low is not None and high is not None:
+            words = f"{format_number(low)} to {format_number(high)}"
+        elif low is not None:
+            words = f"> {format_number(low)}" if getattr(spec, "above", False) \
+                else f"≥ {format_number(low)}"
+        elif high is not None:
+            words = f"≤ {format_number(high)}"
+        else:
+            words = "any whole number" if spec.kind == "int" else "any number"
+        if spec.kind == "number":
+            words += " (3/2 or 1.5)"
+    elif spec.kind == "faces":
+        words = f"up to {spec.max_count} d{spec.sides} faces, e.g. 8,3,10"
+    elif spec.kind in ("choice", "bool", "names"):
+        return ""
+    else:
+        words = spec.allowed()
+    return words + (", or empty" if spec.optional else "")
+
+
+def describe(spec: InputSpec) -> str:
+    """What an input allows and its help, in one line."""
+    parts = []
+    if short_allowed(spec):
+        parts.append(short_allowed(spec))
+    if spec.help:
+        parts.append(spec.help)
+    return " · ".join(parts)
+
+
+class InputRow(Grid):
+    """A labelled editor for one input, with what it allows, its help and its error message.
+
+    Args:
+        spec: the input's declaration.
+        text: the entry to show first.
+        editor_id: the editor's widget id (the input's kebab-case name by default).
+        cursor_blink: let a text cursor blink.
+    """
+
+    class Edited(Message):
+        """The user changed the editor's text (never posted for programmatic writes)."""
+
+        def __init__(self, row: "InputRow", name: str, text: str):
+            super().__init__()
+            self.row = row
+            """The row that changed."""
+            self.name = name
+            """The input's name."""
+            self.text = text
+            """The editor's text, to be parsed by the input's declaration."""
+
+    def __init__(self, spec: InputSpec, text: str, *, editor_id: str | None = None,
+                 cursor_blink: bool = False):
+        super().__init__(classes=f"input-row -{spec.kind}")
+        self.spec = spec
+        """The input's declaration."""
+        self._text = text
+        self._editor_id = editor_id
+        self._blink = cursor_blink
+
+    def compose(self) -> ComposeResult:
+        yield Label(self.spec.title, classes="input-label")
+        yield make_editor(self.spec, self._text, self._editor_id, self._blink)
+        yield Static(describe(self.spec), classes="input-info", markup=False)
+        yield Static("", classes="input-message", markup=False)
+
+    @property
+    def editor(self) -> Widget:
+        """The editor widget."""
+        return self.children[1]
+
+    @property
+    def text(self) -> str:
+        """The entry the editor holds now."""
+        return editor_text(self.spec, self.editor)
+
+    def set_text(self, text: str) -> None:
+        """Show ``text`` without posting :class:`Edited` (a load or an undo)."""
+        with self.prevent(*EDITOR_MESSAGES):
+            set_editor_text(self.spec, self.editor, text)
+
+    def show_error(self, message: str | None) -> None:
+        """Mark the row as refused with ``message``, or clear the mark with ``None``."""
+        self.set_class(bool(message), "-error")
+        self.query_one(".input-message", Static).update(f"✗ {message}" if message else "")
+
+    def _edited(self, event: Message) -> None:
+        event.stop()
+        self.post_message(self.Edited(self, self.spec.name, self.text))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._edited(event)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self._edited(event)
+
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        self._edited(event)
+
+    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged) -> None:
+        self._edited(event)

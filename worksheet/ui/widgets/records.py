@@ -1,0 +1,185 @@
+"""An editable list of records (Exalted effects, Rise modifiers and multipliers).
+
+A table shows one record per line; from the keyboard a user adds (``a``), edits (``e`` or
+Enter), deletes (``d`` or Delete) and moves records up and down (Shift+↑/↓, or ``[`` and ``]``).
+Adding and editing open a form generated from the record's field declarations, each field
+validated like any input (:mod:`worksheet.ui.screens.record_editor`). The list never touches
+the graph: it posts :class:`RecordList.Changed` with the whole new list.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import DataTable, Label, Static
+
+from ...engine import Record, RecordsInput
+
+HINT = "a add · e/⏎ edit · d delete · Shift+↑/↓ or [ ] move"
+
+
+class RecordTable(DataTable, inherit_bindings=True):
+    """The table of a record list, with the keys that edit it."""
+
+    BINDINGS = [
+        Binding("a,insert", "add", "Add record"),
+        Binding("enter,e", "edit", "Edit record"),
+        Binding("d,delete", "delete", "Delete record"),
+        Binding("shift+up,ctrl+up,left_square_bracket", "move(-1)", "Move up", show=False),
+        Binding("shift+down,ctrl+down,right_square_bracket", "move(1)", "Move down",
+                show=False),
+    ]
+    """
+    | Key(s) | Description |
+    | :- | :- |
+    | a, Insert | Add a record after the cursor. |
+    | e, Enter | Edit the record under the cursor. |
+    | d, Delete | Delete the record under the cursor. |
+    | Shift+↑ / Ctrl+↑ / [ | Move the record up. |
+    | Shift+↓ / Ctrl+↓ / ] | Move the record down. |
+    """
+
+    def _owner(self) -> "RecordList":
+        return self.query_ancestor(RecordList)
+
+    def action_add(self) -> None:
+        self._owner().add()
+
+    def action_edit(self) -> None:
+        self._owner().edit(self.cursor_row)
+
+    def action_delete(self) -> None:
+        self._owner().delete(self.cursor_row)
+
+    def action_move(self, step: int) -> None:
+        self._owner().move(self.cursor_row, step)
+
+
+class RecordList(Vertical):
+    """A labelled, editable list of records for one :class:`RecordsInput`.
+
+    Args:
+        spec: the record list's declaration.
+        records: the records to show first.
+        table_id: the table's widget id (the input's kebab-case name by default).
+    """
+
+    class Changed(Message):
+        """The user changed the list (never posted for programmatic writes)."""
+
+        def __init__(self, owner: "RecordList", name: str, records: tuple[Record, ...]):
+            super().__init__()
+            self.owner = owner
+            """The list that changed."""
+            self.name = name
+            """The input's name."""
+            self.records = records
+            """The whole new list."""
+
+    def __init__(self, spec: RecordsInput, records: tuple[Record, ...], *,
+                 table_id: str | None = None):
+        super().__init__(classes="input-row -records")
+        self.spec = spec
+        """The record list's declaration."""
+        self.records: tuple[Record, ...] = tuple(records)
+        """The records shown."""
+        self._table_id = table_id or spec.widget_id
+
+    def compose(self) -> ComposeResult:
+        yield Label(self.spec.title, classes="input-label")
+        yield Static(f"{self.spec.help} · {HINT}", classes="input-info", markup=False)
+        table = RecordTable(id=self._table_id, cursor_type="row", zebra_stripes=True)
+        table.add_column("#")
+        for field in self.spec.fields:
+            table.add_column(field.title, key=field.name)
+        yield table
+        yield Static("", classes="input-message", markup=False)
+
+    def on_mount(self) -> None:
+        self._fill()
+
+    @property
+    def table(self) -> RecordTable:
+        """The table."""
+        return self.query_one(RecordTable)
+
+    def _fill(self, cursor: int | None = None) -> None:
+        table = self.table
+        table.clear()
+        for index, record in enumerate(self.records):
+            cells = [str(index + 1)]
+            for field in self.spec.fields:
+                cells.append(field.to_text(record[field.name]))
+            table.add_row(*cells)
+        if not self.records:
+            table.add_row("", "(none — press a to add)", *[""] * (len(self.spec.fields) - 1))
+        if cursor is not None and self.records:
+            table.move_cursor(row=max(0, min(cursor, len(self.records) - 1)))
+
+    def set_records(self, records: tuple[Record, ...]) -> None:
+        """Show records without posting :class:`Changed` (a load or an undo)."""
+        self.records = tuple(records)
+        self._fill(self.table.cursor_row)
+
+    def show_error(self, message: str | None) -> None:
+        """Mark the list as refused with ``message``, or clear the mark."""
+        self.set_class(bool(message), "-error")
+        self.query_one(".input-message", Static).update(f"✗ {message}" if message else "")
+
+    def _change(self, records: list[Record], cursor: int) -> None:
+        self.records = tuple(records)
+        self._fill(cursor)
+        self.post_message(self.Changed(self, self.spec.name, self.records))
+
+    def add(self) -> None:
+        """Open the editor for a new record, inserted after the cursor."""
+        if len(self.records) >= self.spec.max_count:
+            self.notify(f"{self.spec.name}: at most {self.spec.max_count} records",
+                        severity="warning")
+            return
+        at = self.table.cursor_row + 1 if self.records else 0
+        self._open(None, at)
+
+    def edit(self, index: int) -> None:
+        """Open the editor on the record at ``index``."""
+        if not self.records:
+            self.add()
+            return
+        self._open(self.records[index], index)
+
+    def _open(self, record: Record | None, index: int) -> None:
+        from ..screens.record_editor import RecordEditor
+
+        def done(result: Record | None) -> None:
+            if result is None:
+                self.table.focus()
+                return
+            records = list(self.records)
+            if record is None:
+                records.insert(index, result)
+            else:
+                records[index] = result
+            self._change(records, index)
+            self.table.focus()
+
+        self.app.push_screen(RecordEditor(self.spec, record, index), done)
+
+    def delete(self, index: int) -> None:
+        """Delete the record at ``index``."""
+        if not self.records:
+            return
+        records = list(self.records)
+        removed = records.pop(index)
+        self._change(records, index)
+        self.notify(f"Deleted {removed.get('name', f'record {index + 1}')} (Ctrl+Z undoes)")
+
+    def move(self, index: int, step: int) -> None:
+        """Move the record at ``index`` up (``-1``) or down (``+1``)."""
+        target = index + step
+        if not self.records or not 0 <= target < len(self.records):
+            return
+        records = list(self.records)
+        records[index], records[target] = records[target], records[index]
+        self._change(records, target)

@@ -1,0 +1,59 @@
+"""The panel beside the form that explains the focused row in full.
+
+For a derived value: its full rule in the project's words, the formula with names and with
+numbers, notes, and the citation. For an input: what it allows, its help, its problem if any,
+and the values it feeds. It follows keyboard focus; no mouse needed.
+"""
+
+from __future__ import annotations
+
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from ...engine import InputSpec, NodeStatus, Rule, Ruleset, State
+from .value_row import result_text
+
+
+class RulePanel(VerticalScroll, can_focus=False):
+    """Explains the focused row of a sheet."""
+
+    def compose(self):
+        yield Static("", classes="panel-title", markup=False)
+        yield Static("Move to a row with Tab to read its rule here.", classes="panel-body",
+                     markup=False)
+        yield Static("", classes="panel-cite", markup=False)
+
+    def _put(self, title: str, body: str, cite: str) -> None:
+        title_w, body_w, cite_w = self.children[0], self.children[1], self.children[2]
+        title_w.update(title)
+        body_w.update(body)
+        cite_w.update(cite)
+        self.scroll_home(animate=False)
+
+    def explain_rule(self, rule: Rule, status: NodeStatus) -> None:
+        """Show a derived node's full rule and how its value was reached."""
+        lines = [rule.details or rule.rule, ""]
+        derivation = status.derivation
+        if status.ok and derivation is not None:
+            if derivation.formula:
+                lines.append(f"= {derivation.formula}")
+            if derivation.substituted and derivation.substituted != derivation.formula:
+                lines.append(f"= {derivation.substituted}")
+            lines.append(f"= {derivation.result}")
+            lines.extend(f"• {note}" for note in derivation.notes)
+        elif status.state is State.BLOCKED:
+            lines.append(result_text(status) + " (fix the input marked ✗)")
+        else:
+            lines.append(f"✗ {status.message}")
+        self._put(f"Step {rule.step} · {rule.label}", "\n".join(lines), f"Source: {rule.cite}")
+
+    def explain_input(self, spec: InputSpec, status: NodeStatus, ruleset: Ruleset) -> None:
+        """Show what an input allows, its help and the values it feeds."""
+        lines = [spec.help or spec.title, f"Allowed: {spec.allowed()}"
+                 + (", or empty" if spec.optional else "")]
+        if status.state is State.ERROR:
+            lines += ["", f"✗ {status.message}"]
+        feeds = [ruleset.rules[name].label for name in ruleset.consumers(spec.name)]
+        if feeds:
+            lines += ["", "Feeds: " + "; ".join(feeds)]
+        self._put(f"Input · {spec.title}", "\n".join(lines), f"Preset key: {spec.name}")

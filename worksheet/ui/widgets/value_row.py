@@ -1,0 +1,70 @@
+"""One derived value of a form: step and label, the formula with the numbers, the result, and
+the rule in one line beneath.
+
+The result widget has the id ``value-<node>`` (the node's name in kebab-case). When the value
+is not current the row never shows a number: a blocked row says which inputs it waits for, a
+row in error says what is wrong.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Grid
+from textual.widgets import Static
+
+from ...engine import NodeStatus, Rule, State
+
+
+def result_text(status: NodeStatus) -> str:
+    """What the result cell shows for a status (never a stale number)."""
+    if status.state is State.OK:
+        return status.derivation.result if status.derivation else str(status.value)
+    if status.state is State.BLOCKED:
+        return "⏸ waiting for " + ", ".join(status.waiting_for)
+    return "✗ fix " + ", ".join(status.waiting_for)
+
+
+def formula_text(status: NodeStatus) -> str:
+    """What the formula cell shows: the formula with the numbers, or why there is none."""
+    if status.state is State.OK and status.derivation is not None:
+        derivation = status.derivation
+        return derivation.substituted or derivation.formula or derivation.result
+    if status.state is State.BLOCKED:
+        return "—"
+    return status.message
+
+
+class ValueRow(Grid, can_focus=True):
+    """A derived node's row; focusable so the rule panel can show its full rule.
+
+    Args:
+        rule: the node's declaration.
+        status: its status now.
+    """
+
+    def __init__(self, rule: Rule, status: NodeStatus):
+        super().__init__(classes="value-row", id=f"row-{rule.widget_id[len('value-'):]}")
+        self.rule = rule
+        """The node's declaration."""
+        self.status = status
+        """The status shown."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"{self.rule.step:>2} {self.rule.label}", classes="value-head", markup=False)
+        yield Static("", classes="value-formula", markup=False)
+        yield Static("", classes="value-result", id=self.rule.widget_id, markup=False)
+        yield Static("", classes="value-rule", markup=False)
+
+    def on_mount(self) -> None:
+        self.show(self.status)
+
+    def show(self, status: NodeStatus) -> None:
+        """Show a new status (called only for nodes whose status changed)."""
+        self.status = status
+        self.set_class(status.state is State.BLOCKED, "-blocked")
+        self.set_class(status.state is State.ERROR, "-error")
+        formula, result, rule = self.children[1], self.children[2], self.children[3]
+        formula.update(formula_text(status))
+        result.update(result_text(status))
+        notes = status.derivation.notes if status.ok and status.derivation else ()
+        rule.update("\n".join([self.rule.rule, *(f"• {note}" for note in notes)]))
