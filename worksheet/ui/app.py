@@ -13,6 +13,7 @@ from typing import Any, Iterable
 
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static, TabbedContent, TabPane
@@ -50,9 +51,10 @@ class WorksheetApp(App[None]):
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y,ctrl+shift+z", "redo", "Redo"),
         Binding("ctrl+r", "reset_tab", "Reset tab", show=False),
-        Binding("ctrl+pagedown,f8", "next_tab", "Next tab", show=False),
-        Binding("ctrl+pageup,f7", "previous_tab", "Previous tab", show=False),
-        *[Binding(f"alt+{n}", f"show_tab({n})", f"Tab {n}", show=False) for n in range(1, 10)],
+        Binding("ctrl+pagedown,f8", "next_tab", "Next tab", show=False, priority=True),
+        Binding("ctrl+pageup,f7", "previous_tab", "Previous tab", show=False, priority=True),
+        *[Binding(f"alt+{n}", f"show_tab({n})", f"Tab {n}", show=False, priority=True)
+          for n in range(1, 10)],
         Binding("f2", "toggle_panel", "Rule panel", show=False),
         Binding("f1,question_mark", "help", "Help"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
@@ -123,21 +125,35 @@ class WorksheetApp(App[None]):
         return SheetForm(rulesets.get(rid), preset.inputs if preset else None,
                          cursor_blink=self.cursor_blink, id=f"sheet-{rid}")
 
+    TAB_ACTIONS = frozenset({"next_tab", "previous_tab", "show_tab"})
+    """Actions bound with priority (scroll containers also claim Ctrl+PageUp/PageDown)."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Tab switching is for the sheet, not for the dialogs above it."""
+        if action in self.TAB_ACTIONS and len(self.screen_stack) > 1:
+            return False
+        return True
+
     def on_mount(self) -> None:
         self._offer_recovery()
         self._after_show(self.initial)
 
     def form(self, rid: str | None = None) -> SheetForm | None:
         """The form of a tab (the active one by default), or ``None`` if not built yet."""
-        rid = rid or self.active
-        pane = self.query_one(f"TabPane#{rid}", TabPane)
-        forms = pane.query(SheetForm)
+        try:
+            rid = rid or self.active
+            forms = self.query_one(f"TabPane#{rid}", TabPane).query(SheetForm)
+        except NoMatches:  # the app is closing
+            return None
         return forms.first() if forms else None
 
     @property
     def active(self) -> str:
         """The active tab's ruleset id."""
-        return self.query_one(TabbedContent).active or self.initial
+        try:
+            return self.query_one(TabbedContent).active or self.initial
+        except NoMatches:
+            return self.initial
 
     def ensure_form(self, rid: str) -> SheetForm:
         """The tab's form, built now if it was not yet."""
@@ -154,6 +170,10 @@ class WorksheetApp(App[None]):
         if rid is not None:
             self.ensure_form(rid)
             self.call_after_refresh(self._after_show, rid)
+
+    def on_sheet_form_built(self, event: SheetForm.Built) -> None:
+        if event.form.ruleset.id == self.active:
+            self._after_show(self.active)
 
     def _after_show(self, rid: str) -> None:
         form = self.form(rid)

@@ -113,9 +113,18 @@ class SheetForm(Horizontal):
         self._rows[name] = row
         return row
 
+    class Built(Message):
+        """The form's rows are mounted (the app may now focus its first editor)."""
+
+        def __init__(self, form: "SheetForm"):
+            super().__init__()
+            self.form = form
+            """The form that is ready."""
+
     def on_mount(self) -> None:
         for name in self.ruleset.inputs:
             self._show_input(name)
+        self.call_after_refresh(self.post_message, self.Built(self))
 
     # -- reading ------------------------------------------------------------------------
     @property
@@ -126,7 +135,7 @@ class SheetForm(Horizontal):
     def first_editor(self) -> Widget | None:
         """The first focusable editor of the form."""
         for row in self._rows.values():
-            if isinstance(row, InputRow):
+            if isinstance(row, InputRow) and row.is_mounted and len(row.children) > 1:
                 return row.editor
         return None
 

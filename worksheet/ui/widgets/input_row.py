@@ -2,7 +2,7 @@
 message when the text does not parse.
 
 The editor is chosen from the declaration's ``kind``: text restricted to the characters the
-input can accept for numbers and dice faces, a select for a choice, a switch for yes/no, a
+input can accept for numbers and dice faces, a select for a choice, a yes/no switch, a
 selection list for a list of names. The row never touches the graph: it posts
 :class:`InputRow.Edited` with the editor's text, and the sheet sets :meth:`InputRow.show` with
 the input's new status.
@@ -16,11 +16,25 @@ from textual.app import ComposeResult
 from textual.containers import Grid
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Input, Label, Select, SelectionList, Static, Switch
+from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static
 
 from ...engine import InputError, InputSpec, format_number
 
-EDITOR_MESSAGES = (Input.Changed, Select.Changed, Switch.Changed, SelectionList.SelectedChanged)
+
+
+class YesNo(Checkbox):
+    """A switch for a yes/no input that says its state in words (readable without colour)."""
+
+    def __init__(self, value: bool, id: str | None = None):
+        super().__init__("yes" if value else "no", value, id=id, compact=True)
+
+    def watch_value(self) -> None:
+        self.label = "yes" if self.value else "no"
+        super().watch_value()
+
+
+EDITOR_MESSAGES = (Input.Changed, Select.Changed, Checkbox.Changed,
+                   SelectionList.SelectedChanged)
 """The messages an editor posts when its value changes (prevented on programmatic writes)."""
 
 
@@ -41,7 +55,7 @@ def make_editor(spec: InputSpec, text: str, widget_id: str | None = None,
         return Select(options, value=value if value is not None else spec.choices[0],
                       allow_blank=False, compact=True, id=widget_id)
     if spec.kind == "bool":
-        return Switch(value=bool(_parsed(spec, text)), id=widget_id, animate=False)
+        return YesNo(bool(_parsed(spec, text)), id=widget_id)
     if spec.kind == "names":
         chosen = set(_parsed(spec, text) or ())
         return SelectionList(*[(choice.replace("_", " "), choice, choice in chosen)
@@ -65,7 +79,7 @@ def editor_text(spec: InputSpec, editor: Widget) -> str:
         return editor.value
     if isinstance(editor, Select):
         return spec.to_text(editor.value)
-    if isinstance(editor, Switch):
+    if isinstance(editor, Checkbox):
         return spec.to_text(editor.value)
     if isinstance(editor, SelectionList):
         chosen = set(editor.selected)
@@ -83,7 +97,7 @@ def set_editor_text(spec: InputSpec, editor: Widget, text: str) -> None:
     if isinstance(editor, Select):
         if value is not None and editor.value != value:
             editor.value = value
-    elif isinstance(editor, Switch):
+    elif isinstance(editor, Checkbox):
         editor.value = bool(value)
     elif isinstance(editor, SelectionList):
         chosen = set(value or ())
@@ -195,7 +209,7 @@ class InputRow(Grid):
     def on_select_changed(self, event: Select.Changed) -> None:
         self._edited(event)
 
-    def on_switch_changed(self, event: Switch.Changed) -> None:
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         self._edited(event)
 
     def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged) -> None:

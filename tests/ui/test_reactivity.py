@@ -1,0 +1,142 @@
+"""Pilot tests: typing re-derives exactly the rows that changed; bad text blocks dependents."""
+
+from __future__ import annotations
+
+from worksheet import rulesets
+from worksheet.engine import Sheet
+from worksheet.ui import WorksheetApp
+from worksheet.ui.widgets import ValueRow
+
+SIZE = (120, 40)
+
+
+def text(widget) -> str:
+    return str(widget.render())
+
+
+def spy_on_rows(monkeypatch) -> list[str]:
+    shown: list[str] = []
+    original = ValueRow.show
+
+    def show(self, status):
+        shown.append(self.rule.name)
+        original(self, status)
+
+    monkeypatch.setattr(ValueRow, "show", show)
+    return shown
+
+
+async def test_typing_a_valid_value_updates_the_dependent_values_and_nothing_else(monkeypatch):
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        pane = app.query_one("#gemstone4")
+        pane.query_one("#dodge-ranks").focus()
+        shown = spy_on_rows(monkeypatch)
+        await pilot.press("6", "0")
+        await pilot.pause()
+        expected = Sheet(rulesets.get("gemstone4"))
+        changed = expected.set_text("dodge_ranks", "60")
+        nodes = {name for name in changed if name in expected.ruleset.rules}
+        assert set(shown) == nodes
+        assert "shield_factor" not in shown
+        assert text(pane.query_one("#value-base-value")) == "60"
+        assert text(pane.query_one("#value-melee-ds")) == str(expected.value("melee_ds"))
+
+
+async def test_invalid_text_shows_the_message_and_blocks_dependents_until_fixed():
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        pane = app.query_one("#gemstone4")
+        editor = pane.query_one("#dodge-ranks")
+        editor.focus()
+        await pilot.press("6", "0", "0")
+        await pilot.pause()
+        row = editor.parent
+        assert row.has_class("-error")
+        message = text(row.query_one(".input-message"))
+        assert "dodge_ranks" in message and "600" in message and "0 to 500" in message
+        for node in ("base_value", "melee_ds", "ranged_ds"):
+            shown = text(pane.query_one(f"#value-{node.replace('_', '-')}"))
+            assert "waiting for dodge_ranks" in shown
+        assert text(pane.query_one("#value-shield-factor")) == "1"
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert not row.has_class("-error")
+        assert text(pane.query_one("#value-base-value")) == "60"
+
+
+async def test_restricted_editors_refuse_characters_that_cannot_parse():
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        editor = app.query_one("#gemstone4 #dodge-ranks")
+        editor.focus()
+        await pilot.press("1", "x", "2")
+        assert editor.value == "12"
+
+
+async def test_choices_re_derive_through_the_select():
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        pane = app.query_one("#gemstone4")
+        pane.query_one("#shield").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+        assert app.form().sheet.value("shield") == "medium"
+        assert text(pane.query_one("#value-shield-factor")) == "0.7"
+
+
+async def test_undo_and_redo_per_tab():
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        pane = app.query_one("#gemstone4")
+        pane.query_one("#dodge-ranks").focus()
+        await pilot.press("6", "0")
+        pane.query_one("#agility-bonus").focus()
+        await pilot.press("2", "0")
+        await pilot.pause()
+        assert text(pane.query_one("#value-base-value")) == "80"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert pane.query_one("#agility-bonus").value == "0"
+        assert text(pane.query_one("#value-base-value")) == "60"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert pane.query_one("#dodge-ranks").value == "0"
+        assert text(pane.query_one("#value-base-value")) == "0"
+        assert not app.form().dirty
+        await pilot.press("ctrl+y", "ctrl+y")
+        await pilot.pause()
+        assert text(pane.query_one("#value-base-value")) == "80"
+        assert app.form().history.can_undo and not app.form().history.can_redo
+
+
+async def test_undo_restores_invalid_text_and_never_echoes_as_an_edit():
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        pane = app.query_one("#gemstone4")
+        editor = pane.query_one("#dodge-ranks")
+        editor.focus()
+        await pilot.press("9", "9", "9")
+        pane.query_one("#agility-bonus").focus()
+        await pilot.press("5")
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert editor.value == "999"
+        assert "waiting for dodge_ranks" in text(pane.query_one("#value-melee-ds"))
+        form = app.form()
+        assert form.history.can_redo, "the undo did not echo back as a new edit"
+
+
+async def test_reset_tab_is_one_undoable_step():
+    app = WorksheetApp(ruleset="gemstone4", preset="example-1")
+    async with app.run_test(size=SIZE) as pilot:
+        form = app.form()
+        loaded = dict(form.entries)
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert form.sheet.inputs == form.ruleset.defaults()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert form.entries == loaded

@@ -1,0 +1,125 @@
+"""Pilot tests: the tabs, the generated forms and switching tabs from the keyboard."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import DataTable, Select, TabbedContent, TabPane
+
+from worksheet import rulesets
+from worksheet.engine import kebab
+from worksheet.ui import WorksheetApp
+from worksheet.ui.sheet import SheetForm
+
+SIZE = (120, 40)
+
+
+async def test_each_ruleset_has_a_tab_with_its_id_and_title():
+    app = WorksheetApp()
+    async with app.run_test(size=SIZE):
+        tabs = app.query_one(TabbedContent)
+        for rid in rulesets.ids():
+            pane = app.query_one(f"#{rid}", TabPane)
+            assert str(tabs.get_tab(pane).label) == rulesets.get(rid).title
+
+
+@pytest.mark.parametrize("rid", rulesets.ids())
+async def test_form_has_an_editor_per_input_and_a_value_widget_per_node(rid):
+    app = WorksheetApp(ruleset=rid)
+    async with app.run_test(size=SIZE):
+        pane = app.query_one(f"#{rid}", TabPane)
+        ruleset = rulesets.get(rid)
+        for name in ruleset.inputs:
+            assert pane.query_one(f"#{kebab(name)}")
+        for name in ruleset.rules:
+            assert pane.query_one(f"#value-{kebab(name)}")
+        ours = [w for w in pane.query("*") if w.id and not any(
+            isinstance(a, (Select, DataTable)) for a in w.ancestors)]  # Textual's own insides
+        ids = [widget.id for widget in ours]
+        assert len(ids) == len(set(ids))
+
+
+async def test_only_the_visible_tab_is_built_at_start():
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE):
+        built = [rid for rid in rulesets.ids() if app.query_one(f"#{rid}").query(SheetForm)]
+        assert built == ["gemstone4"]
+
+
+async def test_switching_tabs_by_keyboard_builds_and_focuses_the_tab():
+    app = WorksheetApp()
+    ids = rulesets.ids()
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.active == ids[0]
+        await pilot.press("ctrl+pagedown")
+        await pilot.pause()
+        assert app.active == ids[1 % len(ids)]
+        await pilot.press("ctrl+pageup")
+        await pilot.pause()
+        assert app.active == ids[0]
+        await pilot.press("f7")
+        await pilot.pause()
+        assert app.active == ids[-1]
+        await pilot.press(f"alt+{len(ids)}")
+        await pilot.pause()
+        assert app.active == ids[-1]
+        await pilot.press("alt+1")
+        await pilot.pause()
+        assert app.active == ids[0]
+        pane = app.query_one(f"#{ids[-1]}")
+        assert pane.query(SheetForm), "a tab shown once is built"
+        assert app.focused is not None and app.form() in app.focused.ancestors
+
+
+async def test_opening_on_a_preset_selects_its_tab():
+    from worksheet.presets import find_preset
+
+    preset = find_preset("example-1", "gemstone4")
+    app = WorksheetApp(preset=preset)
+    async with app.run_test(size=SIZE):
+        assert app.active == "gemstone4"
+        form = app.form()
+        for name, value in preset.inputs.items():
+            assert form.sheet.value(name) == value
+        assert not form.dirty
+
+
+async def test_help_screen_lists_every_app_binding():
+    from worksheet.ui.screens.help import HelpScreen
+
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        table = app.screen.query_one("#help-keys")
+        listed = {str(table.get_row_at(i)[0]) for i in range(table.row_count)}
+        for keys, _ in WorksheetApp.HELP_KEYS:
+            assert keys in listed
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)
+
+
+async def test_question_mark_is_help_outside_text_fields_only():
+    from worksheet.ui.screens.help import HelpScreen
+
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        pane = app.query_one("#gemstone4")
+        pane.query_one("#dodge-ranks").focus()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)
+        pane.query_one("#shield").focus()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+
+
+async def test_command_palette_offers_every_action():
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE):
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+    for title in ("Save preset", "Open preset", "Undo", "Redo", "Reset tab", "Next tab",
+                  "Previous tab", "Help", "Toggle rule panel", "Quit"):
+        assert title in titles
