@@ -27,6 +27,11 @@ from .screens.presets import OpenPreset, SavePreset, SaveRequest
 from .sheet import SheetForm
 from .state import entries_from_json, entries_to_json
 
+ALT_DIGITS = ("inverted_exclamation_mark", "trade_mark_sign", "pound_sign", "cent_sign",
+              "infinity", "section_sign", "pilcrow_sign", "bullet", "ª")
+"""What Textual makes of Alt+1 … Alt+9 from terminals that send ESC and the digit (xterm,
+tmux, most SSH clients): it reads them as the macOS Option characters ¡ ™ £ ¢ ∞ § ¶ • ª."""
+
 RECOVERY_DELAY = 0.5
 """Seconds of quiet after an edit before the unsaved state is written to the recovery file."""
 
@@ -46,6 +51,12 @@ class WorksheetApp(App[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
     BINDINGS = [
+        # Tab moves focus before the next key is delivered: over SSH keys arrive in bursts,
+        # and type-ahead must land in the field the user tabbed to.
+        Binding("tab", "focus_next", "Next field", show=False, priority=True),
+        Binding("shift+tab", "focus_previous", "Previous field", show=False, priority=True),
+        Binding("ctrl+down", "jump_input(1)", "Next input", show=False),
+        Binding("ctrl+up", "jump_input(-1)", "Previous input", show=False),
         Binding("ctrl+s", "save_preset", "Save"),
         Binding("ctrl+o", "open_preset", "Open"),
         Binding("ctrl+z", "undo", "Undo"),
@@ -53,8 +64,8 @@ class WorksheetApp(App[None]):
         Binding("ctrl+r", "reset_tab", "Reset tab", show=False),
         Binding("ctrl+pagedown,f8", "next_tab", "Next tab", show=False, priority=True),
         Binding("ctrl+pageup,f7", "previous_tab", "Previous tab", show=False, priority=True),
-        *[Binding(f"alt+{n}", f"show_tab({n})", f"Tab {n}", show=False, priority=True)
-          for n in range(1, 10)],
+        *[Binding(f"alt+{n},{ALT_DIGITS[n - 1]}", f"show_tab({n})", f"Tab {n}", show=False,
+                  priority=True) for n in range(1, 10)],
         Binding("f2", "toggle_panel", "Rule panel", show=False),
         Binding("f1,question_mark", "help", "Help"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
@@ -62,6 +73,8 @@ class WorksheetApp(App[None]):
     """
     | Key(s) | Description |
     | :- | :- |
+    | Tab / Shift+Tab | Next / previous field or value. |
+    | Ctrl+↓ / Ctrl+↑ | Next / previous input, skipping the values. |
     | Ctrl+S | Save the tab's inputs as a preset. |
     | Ctrl+O | Open a preset (on its ruleset's tab). |
     | Ctrl+Z / Ctrl+Y | Undo / redo in this tab. |
@@ -74,6 +87,7 @@ class WorksheetApp(App[None]):
     """
 
     HELP_KEYS = [
+        ("Ctrl+↓ / Ctrl+↑", "next / previous input, skipping the values"),
         ("Ctrl+S", "save this tab's inputs as a preset"),
         ("Ctrl+O", "open a preset (switches to its tab)"),
         ("Ctrl+Z / Ctrl+Y", "undo / redo in this tab"),
@@ -176,13 +190,15 @@ class WorksheetApp(App[None]):
             self._after_show(self.active)
 
     def _after_show(self, rid: str) -> None:
+        if rid != self.active:  # focusing a hidden tab's field would switch back to it
+            return
         form = self.form(rid)
-        if form is None:
+        if form is None or form.screen is not self.screen:  # a dialog is open: leave focus
             return
         if self.focused is None or form not in self.focused.ancestors:
             editor = form.first_editor()
             if editor is not None:
-                editor.focus()
+                self.screen.set_focus(editor)
         self._update_status()
 
     # -- tabs ---------------------------------------------------------------------------
@@ -204,6 +220,12 @@ class WorksheetApp(App[None]):
         """Show tab ``number`` (1-based)."""
         if 1 <= number <= len(self.ruleset_ids):
             self.show_tab(self.ruleset_ids[number - 1])
+
+    def action_jump_input(self, step: int) -> None:
+        """Focus the next (``1``) or previous (``-1``) input of this tab, skipping values."""
+        form = self.form()
+        if form is not None:
+            form.jump_input(self.focused, step)
 
     def action_toggle_panel(self) -> None:
         """Show or hide the rule panel."""

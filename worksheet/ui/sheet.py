@@ -53,6 +53,10 @@ def step_groups(ruleset: Ruleset) -> list[tuple[str, list[str], list[str]]]:
     return groups
 
 
+class FormBody(VerticalScroll, can_focus=False):
+    """The scrolling form; not a Tab stop itself (its rows are)."""
+
+
 class SheetForm(Horizontal):
     """One ruleset's worksheet: the generated form and the rule panel.
 
@@ -92,7 +96,7 @@ class SheetForm(Horizontal):
 
     # -- building -----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="form"):
+        with FormBody(classes="form"):
             for step, inputs, nodes in step_groups(self.ruleset):
                 yield Static(f"Step {step}" if step else "Not used by any step",
                              classes="step-heading")
@@ -138,6 +142,21 @@ class SheetForm(Horizontal):
             if isinstance(row, InputRow) and row.is_mounted and len(row.children) > 1:
                 return row.editor
         return None
+
+    def jump_input(self, focused: Widget | None, step: int) -> None:
+        """Focus the editor of the next or previous input after the focused widget."""
+        rows = [row for row in self.query("InputRow, RecordList, ValueRow")]
+        current = next((i for i, row in enumerate(rows)
+                        if focused is not None and (focused is row or row in focused.ancestors)),
+                       -1 if step > 0 else len(rows))
+        index = current + step
+        while 0 <= index < len(rows):
+            row = rows[index]
+            if isinstance(row, (InputRow, RecordList)):
+                target = row.editor if isinstance(row, InputRow) else row.table
+                self.screen.set_focus(target)  # now, not after the next key (bursts over SSH)
+                return
+            index += step
 
     # -- edits from the rows --------------------------------------------------------------
     def on_input_row_edited(self, event: InputRow.Edited) -> None:

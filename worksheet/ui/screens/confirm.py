@@ -9,11 +9,12 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from .dialog import Dialog
 
-class Choose(ModalScreen[str]):
+
+class Choose(Dialog[str]):
     """Ask a question; dismisses with the key of the chosen answer (``cancel`` on Escape).
 
     Args:
@@ -27,9 +28,10 @@ class Choose(ModalScreen[str]):
         Binding("left", "app.focus_previous", show=False),
         Binding("right", "app.focus_next", show=False),
     ]
+    AUTO_FOCUS = "Button"
 
     def __init__(self, title: str, body: str, answers: list[tuple[str, str]]):
-        super().__init__(classes="dialog-screen")
+        super().__init__()
         self.title_text = title
         """The question."""
         self.body = body
@@ -46,13 +48,10 @@ class Choose(ModalScreen[str]):
                     yield Button(text, id=f"answer-{key}",
                                  variant="primary" if key == self.answers[0][0] else "default")
 
-    def on_mount(self) -> None:
-        self.query(Button).first().focus()
-
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(event.button.id.removeprefix("answer-"))
+        self.finish(event.button.id.removeprefix("answer-"))
 
     def action_choose(self, key: str) -> None:
         """Answer with ``key``."""
-        self.dismiss(key)
+        self.finish(key)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label, Static
+
+from .dialog import Dialog
 
 INTRO = ("Every input re-derives every value at once. A value that waits for an input marked ✗ "
          "shows ⏸ and never a stale number. Tab to a value to read its full rule and source in "
@@ -23,7 +24,7 @@ FORM_KEYS = [
 ]
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Dialog[None]):
     """Lists every binding: the app's and the form's.
 
     Args:
@@ -33,26 +34,23 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape,f1,q,question_mark", "close", "Close help"),
     ]
+    AUTO_FOCUS = "DataTable"
 
     def __init__(self, bindings: list[tuple[str, str]]):
-        super().__init__(classes="dialog-screen")
+        super().__init__()
         self.bindings = bindings
         """The app's bindings to list."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog -help"):
-            yield Label("Worksheet — keys", classes="dialog-title")
+            yield Label("Worksheet — keys  (Esc, F1 or q closes)", classes="dialog-title")
             yield Static(INTRO, classes="dialog-text", markup=False)
             table = DataTable(id="help-keys", cursor_type="row", zebra_stripes=True)
             table.add_columns("Keys", "Action")
             for keys, description in [*self.bindings, *FORM_KEYS]:
                 table.add_row(keys, description)
             yield table
-            yield Static("Esc, F1 or q closes this help.", classes="dialog-hint")
-
-    def on_mount(self) -> None:
-        self.query_one(DataTable).focus()
 
     def action_close(self) -> None:
         """Close the help."""
-        self.dismiss(None)
+        self.finish(None)

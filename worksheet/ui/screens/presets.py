@@ -13,11 +13,11 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
 from ...presets import Preset, PresetError, read_preset
 from .. import store
+from .dialog import Dialog
 
 
 def _short(text: str, width: int) -> str:
@@ -35,12 +35,12 @@ class _PresetTable(DataTable):
         self.clear(columns=True)
         self.add_columns("Name", "Ruleset", "Description", "Where")
         for item in ordered:
-            self.add_row(_short(item.preset.name, 34), item.preset.ruleset,
-                         _short(item.preset.description, 40), item.location.kind)
+            self.add_row(_short(item.preset.name, 26), item.preset.ruleset,
+                         _short(item.preset.description, 24), item.location.kind)
         return ordered
 
 
-class OpenPreset(ModalScreen[Preset | None]):
+class OpenPreset(Dialog[Preset | None]):
     """Pick a preset to load; dismisses with it, or ``None``.
 
     Args:
@@ -48,9 +48,10 @@ class OpenPreset(ModalScreen[Preset | None]):
     """
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    AUTO_FOCUS = "#preset-table"
 
     def __init__(self, ruleset: str | None):
-        super().__init__(classes="dialog-screen")
+        super().__init__()
         self.ruleset = ruleset
         """The current tab's ruleset."""
         self.listed: list = []
@@ -76,11 +77,10 @@ class OpenPreset(ModalScreen[Preset | None]):
             self.query_one(".dialog-message", Static).update(
                 "✗ not listed (cannot be read): " + "; ".join(str(p) for p in problems[:3]))
         if self.listed:
-            table.focus()
             self._where(0)
         else:
             self.query_one("#preset-where", Static).update("No presets found.")
-            self.query_one("#preset-path", Input).focus()
+            self.screen.set_focus(self.query_one("#preset-path", Input))
 
     def _where(self, row: int) -> None:
         if 0 <= row < len(self.listed):
@@ -94,7 +94,7 @@ class OpenPreset(ModalScreen[Preset | None]):
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
         if 0 <= event.cursor_row < len(self.listed):
-            self.dismiss(self.listed[event.cursor_row].preset)
+            self.finish(self.listed[event.cursor_row].preset)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -102,13 +102,13 @@ class OpenPreset(ModalScreen[Preset | None]):
         if not path:
             return
         try:
-            self.dismiss(read_preset(Path(path).expanduser()))
+            self.finish(read_preset(Path(path).expanduser()))
         except PresetError as error:
             self.query_one(".dialog-message", Static).update(f"✗ {error}")
 
     def action_cancel(self) -> None:
         """Close without loading."""
-        self.dismiss(None)
+        self.finish(None)
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,7 @@ class SaveRequest:
     """``user`` or ``shared``."""
 
 
-class SavePreset(ModalScreen[SaveRequest | None]):
+class SavePreset(Dialog[SaveRequest | None]):
     """Ask for a name, description and folder; dismisses with a :class:`SaveRequest`.
 
     Args:
@@ -131,9 +131,10 @@ class SavePreset(ModalScreen[SaveRequest | None]):
     """
 
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "save", "Save")]
+    AUTO_FOCUS = "#save-name"
 
     def __init__(self, ruleset: str, name: str = "", description: str = ""):
-        super().__init__(classes="dialog-screen")
+        super().__init__()
         self.ruleset = ruleset
         """The ruleset being saved."""
         self.name_text = name
@@ -166,7 +167,6 @@ class SavePreset(ModalScreen[SaveRequest | None]):
         listed, _ = store.listing()
         mine = [item for item in listed if item.preset.ruleset == self.ruleset]
         self.listed = self.query_one(_PresetTable).fill(mine, self.ruleset)
-        self.query_one("#save-name", Input).focus()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
@@ -206,8 +206,8 @@ class SavePreset(ModalScreen[SaveRequest | None]):
         except PresetError as error:
             message.update(f"✗ {error}")
             return
-        self.dismiss(SaveRequest(name, description, where))
+        self.finish(SaveRequest(name, description, where))
 
     def action_cancel(self) -> None:
         """Close without saving."""
-        self.dismiss(None)
+        self.finish(None)

@@ -11,15 +11,15 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
 from ...engine import REQUIRED, InputError, Record, RecordsInput
 from ..widgets.input_row import InputRow
+from .dialog import Body, Dialog
 
 
-class RecordEditor(ModalScreen[Record | None]):
+class RecordEditor(Dialog[Record | None]):
     """Add or edit one record; dismisses with the record, or ``None`` when cancelled.
 
     Args:
@@ -32,9 +32,10 @@ class RecordEditor(ModalScreen[Record | None]):
         Binding("escape", "cancel", "Cancel"),
         Binding("ctrl+s", "save", "Save record"),
     ]
+    AUTO_FOCUS = "InputRow > *"
 
     def __init__(self, spec: RecordsInput, record: Record | None, index: int):
-        super().__init__(classes="dialog-screen")
+        super().__init__()
         self.spec = spec
         """The record list's declaration."""
         self.record = record
@@ -52,16 +53,13 @@ class RecordEditor(ModalScreen[Record | None]):
         with Vertical(classes="dialog"):
             yield Label(f"{verb} {self.spec.title.lower()} #{self.index + 1}",
                         classes="dialog-title")
-            with VerticalScroll(classes="dialog-body"):
+            with Body(classes="dialog-body"):
                 for field in self.spec.fields:
                     yield InputRow(field, self._text(field))
             yield Static("", classes="dialog-message", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Save (Ctrl+S)", variant="primary", id="save")
                 yield Button("Cancel (Esc)", id="cancel")
-
-    def on_mount(self) -> None:
-        self.query(InputRow).first().editor.focus()
 
     def _check_field(self, row: InputRow) -> Any:
         """Parse one field; show its problem on the row and return ``None`` if any."""
@@ -118,11 +116,11 @@ class RecordEditor(ModalScreen[Record | None]):
                     row.editor.focus()
             message.update(f"✗ {error.message}")
             return
-        self.dismiss(record)
+        self.finish(record)
 
     def action_cancel(self) -> None:
         """Close without changing the list."""
-        self.dismiss(None)
+        self.finish(None)
 
 
 class _Invalid(Exception):

@@ -10,6 +10,7 @@ the input's new status.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from textual.app import ComposeResult
@@ -20,6 +21,24 @@ from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Stati
 
 from ...engine import InputError, InputSpec, format_number
 
+
+
+ALT_DIGIT_CHARACTERS = "¡™£¢∞§¶•ª"
+"""What Textual reads Alt+1 … Alt+9 as (see ``worksheet.ui.app.ALT_DIGITS``)."""
+
+
+class Editor(Input):
+    """A text editor restricted to the characters its input can accept.
+
+    A character the restriction refuses is left to the app's key bindings, so Alt+1 … Alt+9
+    still switch tabs while a number field has focus.
+    """
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        if character is not None and character in ALT_DIGIT_CHARACTERS and self.restrict \
+                and not re.fullmatch(self.restrict, character):
+            return False
+        return super().check_consume_key(key, character)
 
 
 class YesNo(Checkbox):
@@ -60,7 +79,7 @@ def make_editor(spec: InputSpec, text: str, widget_id: str | None = None,
         chosen = set(_parsed(spec, text) or ())
         return SelectionList(*[(choice.replace("_", " "), choice, choice in chosen)
                                for choice in spec.choices], id=widget_id, compact=True)
-    editor = Input(text, restrict=spec.text_pattern, compact=True, id=widget_id,
+    editor = Editor(text, restrict=spec.text_pattern, compact=True, id=widget_id,
                    placeholder="empty" if spec.optional else "")
     editor.cursor_blink = cursor_blink
     return editor
