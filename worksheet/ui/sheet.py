@@ -16,7 +16,7 @@ from typing import Any, Iterable, Mapping
 
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
@@ -24,6 +24,7 @@ from textual.widgets import Static
 from ..engine import RecordsInput, Ruleset, Sheet, State
 from .state import Entries, History, entries_from_values, split_entries
 from .widgets import InputRow, RecordList, RulePanel, ValueRow
+from .widgets.summary import ResultStrip
 
 
 def step_groups(ruleset: Ruleset) -> list[tuple[str, list[str], list[str]]]:
@@ -96,16 +97,18 @@ class SheetForm(Horizontal):
 
     # -- building -----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        with FormBody(classes="form"):
-            for step, inputs, nodes in step_groups(self.ruleset):
-                yield Static(f"Step {step}" if step else "Not used by any step",
-                             classes="step-heading")
-                for name in inputs:
-                    yield self._input_row(name)
-                for name in nodes:
-                    row = ValueRow(self.ruleset.rules[name], self.sheet.status(name))
-                    self._rows[name] = row
-                    yield row
+        with Vertical(classes="form-column"):
+            yield ResultStrip(self.ruleset)
+            with FormBody(classes="form"):
+                for step, inputs, nodes in step_groups(self.ruleset):
+                    yield Static(f"Step {step}" if step else "Not used by any step",
+                                 classes="step-heading")
+                    for name in inputs:
+                        yield self._input_row(name)
+                    for name in nodes:
+                        row = ValueRow(self.ruleset.rules[name], self.sheet.status(name))
+                        self._rows[name] = row
+                        yield row
         yield RulePanel(classes="rule-panel")
 
     def _input_row(self, name: str) -> Widget:
@@ -128,6 +131,7 @@ class SheetForm(Horizontal):
     def on_mount(self) -> None:
         for name in self.ruleset.inputs:
             self._show_input(name)
+        self.query_one(ResultStrip).show(self.sheet)
         self.call_after_refresh(self.post_message, self.Built(self))
 
     # -- reading ------------------------------------------------------------------------
@@ -239,6 +243,9 @@ class SheetForm(Horizontal):
                 self._rows[name].show(self.sheet.status(name))
         if self._focused_name in changed:
             self._explain(self._focused_name)
+        strip = self.query_one(ResultStrip)
+        if not changed.isdisjoint(strip.names):
+            strip.show(self.sheet)
         if changed:
             self.post_message(self.Changed(self))
 
