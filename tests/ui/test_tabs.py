@@ -123,3 +123,39 @@ async def test_command_palette_offers_every_action():
     for title in ("Save preset", "Open preset", "Undo", "Redo", "Reset tab", "Next tab",
                   "Previous tab", "Help", "Toggle rule panel", "Quit"):
         assert title in titles
+
+
+async def test_rule_panel_follows_focus_and_f3_shows_it_whole():
+    from worksheet.ui.screens.explain import ExplainScreen
+    from worksheet.ui.widgets import RulePanel
+
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        row = app.query_one("#gemstone4 #row-melee-ds")
+        row.focus()
+        await pilot.pause()
+        panel = app.query_one("#gemstone4 RulePanel")
+        title = str(panel.children[0].render())
+        assert "Evade DS vs melee" in title
+        assert "GemStone IV wiki" in str(panel.children[2].render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ExplainScreen)
+        copy = app.screen.query_one(RulePanel)
+        assert str(copy.children[0].render()) == title
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ExplainScreen)
+
+
+async def test_f2_hides_and_shows_the_rule_panel():
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        panel = app.query_one("#gemstone4 RulePanel")
+        assert panel.display and panel.region.width
+        await pilot.press("f2")
+        await pilot.pause()
+        assert panel.region.width == 0
+        await pilot.press("f2")
+        await pilot.pause()
+        assert panel.region.width

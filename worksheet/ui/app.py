@@ -67,6 +67,7 @@ class WorksheetApp(App[None]):
         *[Binding(f"alt+{n},{ALT_DIGITS[n - 1]}", f"show_tab({n})", f"Tab {n}", show=False,
                   priority=True) for n in range(1, 10)],
         Binding("f2", "toggle_panel", "Rule panel", show=False),
+        Binding("f3", "explain", "Explain", show=False),
         Binding("f1,question_mark", "help", "Help"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
@@ -82,6 +83,7 @@ class WorksheetApp(App[None]):
     | Ctrl+PageDown / Ctrl+PageUp, F8 / F7 | Next / previous tab. |
     | Alt+1 … Alt+5 | Go to tab 1 … 5. |
     | F2 | Show or hide the rule panel. |
+    | F3 | The focused row's full rule and source in a dialog. |
     | F1, ? (outside text fields) | Help: every key. |
     | Ctrl+Q | Quit (asks when there are unsaved edits). |
     """
@@ -95,6 +97,7 @@ class WorksheetApp(App[None]):
         ("Ctrl+PgDn / Ctrl+PgUp", "next / previous tab (also F8 / F7)"),
         ("Alt+1 … Alt+5", "go to tab 1 … 5"),
         ("F2", "show or hide the rule panel"),
+        ("F3, Enter on a value", "the focused row's full rule and source in a dialog"),
         ("F1, ? outside text fields", "this help"),
         ("Ctrl+Q", "quit (asks when there are unsaved edits)"),
     ]
@@ -226,6 +229,14 @@ class WorksheetApp(App[None]):
         form = self.form()
         if form is not None:
             form.jump_input(self.focused, step)
+
+    def action_explain(self) -> None:
+        """Open the focused row's full explanation in a dialog."""
+        from .screens.explain import ExplainScreen
+
+        form = self.form()
+        if form is not None and len(self.screen_stack) == 1:
+            self.push_screen(ExplainScreen(form.explain_into))
 
     def action_toggle_panel(self) -> None:
         """Show or hide the rule panel."""
@@ -473,6 +484,8 @@ class WorksheetApp(App[None]):
                                 lambda rid=rid: self.show_tab(rid))
         yield SystemCommand("Toggle rule panel", "Show or hide the rule panel (F2)",
                             self.action_toggle_panel)
+        yield SystemCommand("Explain", "The focused row's full rule and source (F3)",
+                            self.action_explain)
         yield SystemCommand("Toggle cursor blink", "Blinking text cursors on or off",
                             self.action_toggle_blink)
         yield SystemCommand("Help", "Every key binding (F1)", self.action_help)

@@ -266,6 +266,17 @@ class SheetForm(Horizontal):
             if node is self:
                 return
 
+    def explain_into(self, panel: RulePanel) -> None:
+        """Put the focused row's explanation into ``panel`` (the F3 dialog's copy)."""
+        name = self._focused_name
+        if name is None:
+            return
+        status = self.sheet.status(name)
+        if name in self.ruleset.inputs:
+            panel.explain_input(self.ruleset.inputs[name], status, self.ruleset)
+        else:
+            panel.explain_rule(self.ruleset.rules[name], status)
+
     def _explain(self, name: str) -> None:
         self._focused_name = name
         panel = self.query_one(RulePanel)

@@ -10,8 +10,8 @@ from textual.widgets import DataTable, Label, Static
 from .dialog import Dialog
 
 INTRO = ("Every input re-derives every value at once. A value that waits for an input marked ✗ "
-         "shows ⏸ and never a stale number. Tab to a value to read its full rule and source in "
-         "the rule panel.")
+         "says what it waits for and never shows a stale number. Tab to a value to read its "
+         "full rule and source in the rule panel (F3 or Enter opens it in a dialog).")
 
 FORM_KEYS = [
     ("Tab / Shift+Tab", "next / previous field or value"),

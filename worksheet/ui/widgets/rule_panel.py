@@ -14,8 +14,12 @@ from ...engine import InputSpec, NodeStatus, Rule, Ruleset, State
 from .value_row import result_text
 
 
-class RulePanel(VerticalScroll, can_focus=False):
-    """Explains the focused row of a sheet."""
+class RulePanel(VerticalScroll):
+    """Explains the focused row of a sheet (not a Tab stop in the sheet; F3 opens it whole)."""
+
+    def __init__(self, *, classes: str = ""):
+        super().__init__(classes=classes)
+        self.can_focus = "explain-panel" in classes
 
     def compose(self):
         yield Static("", classes="panel-title", markup=False)

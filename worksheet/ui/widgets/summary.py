@@ -55,7 +55,8 @@ class ResultStrip(Static):
                 value = Content.styled(status.derivation.result if status.derivation
                                        else str(status.value), "bold $text-success")
             elif status.state is State.BLOCKED:
-                value = Content.styled("⏸ " + ", ".join(status.waiting_for), "$text-warning")
+                value = Content.styled("waits for " + ", ".join(status.waiting_for),
+                                       "$text-warning")
             else:
                 value = Content.styled("✗ " + ", ".join(status.waiting_for), "$text-error")
             separator = Content("  ·  ") if index else Content("")

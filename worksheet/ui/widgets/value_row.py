@@ -9,6 +9,7 @@ row in error says what is wrong.
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Grid
 from textual.widgets import Static
 
@@ -20,7 +21,7 @@ def result_text(status: NodeStatus) -> str:
     if status.state is State.OK:
         return status.derivation.result if status.derivation else str(status.value)
     if status.state is State.BLOCKED:
-        return "⏸ waiting for " + ", ".join(status.waiting_for)
+        return "… waiting for " + ", ".join(status.waiting_for)
     return "✗ fix " + ", ".join(status.waiting_for)
 
 
@@ -36,6 +37,8 @@ def formula_text(status: NodeStatus) -> str:
 
 class ValueRow(Grid, can_focus=True):
     """A derived node's row; focusable so the rule panel can show its full rule.
+
+    Enter opens the full explanation in a dialog (as F3 does anywhere).
 
     Args:
         rule: the node's declaration.
@@ -54,6 +57,8 @@ class ValueRow(Grid, can_focus=True):
         yield Static("", classes="value-formula", markup=False)
         yield Static("", classes="value-result", id=self.rule.widget_id, markup=False)
         yield Static("", classes="value-rule", markup=False)
+
+    BINDINGS = [Binding("enter", "app.explain", "Explain", show=False)]
 
     def on_mount(self) -> None:
         self.show(self.status)
