@@ -182,3 +182,55 @@ async def test_unsaved_edits_are_kept_and_offered_on_the_next_start():
         await pilot.press("tab", "enter")
         await pilot.pause()
     assert store.recovery().load() is None, "a clean quit removes the recovery file"
+
+
+async def test_a_preset_changed_on_disk_since_it_was_loaded_is_a_conflict():
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        await save_as(pilot, "Shared rogue")
+        path = user_dir() / "shared-rogue.toml"
+        path.write_text(path.read_text().replace("dodge_ranks = 0", "dodge_ranks = 5"))
+        app.query_one("#gemstone4 #agility-bonus").focus()
+        await type_text(pilot, "9")
+        await save_as(pilot, "Shared rogue")
+        assert isinstance(app.screen, Choose) and "changed" in app.screen.body
+        await pilot.press("enter")  # "Cancel"
+        await pilot.pause()
+        assert read_preset(path).inputs["dodge_ranks"] == 5
+        await save_as(pilot, "Shared rogue")
+        await pilot.press("tab", "enter")  # "Save under a new name"
+        await pilot.pause()
+        assert isinstance(app.screen, SavePreset)
+        await pilot.press("enter")  # the suggested "Shared rogue (2)"
+        await pilot.pause()
+        assert read_preset(user_dir() / "shared-rogue-2.toml").inputs["agility_bonus"] == 9
+        assert read_preset(path).inputs["dodge_ranks"] == 5
+
+
+async def test_loading_a_preset_is_one_undoable_step_that_does_not_echo():
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_named(pilot, "Example 1 — brigandine, medium shield")
+        form = app.form()
+        assert form.sheet.value("dodge_ranks") == 60 and not form.dirty
+        assert form.history.can_undo and not form.history.can_redo
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert form.sheet.inputs == form.ruleset.defaults()
+        assert not form.history.can_undo
+
+
+async def test_the_save_dialog_offers_the_shared_folder_when_the_server_names_one(
+        tmp_path, monkeypatch):
+    shared = tmp_path / "group"
+    shared.mkdir()
+    monkeypatch.setenv("WORKSHEET_SHARED_PRESETS", str(shared))
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await type_text(pilot, "Group rogue")
+        app.screen.query_one("#save-where").value = "shared"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert (shared / "group-rogue.toml").is_file()

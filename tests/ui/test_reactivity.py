@@ -140,3 +140,28 @@ async def test_reset_tab_is_one_undoable_step():
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert form.entries == loaded
+
+
+async def test_end_after_tabbing_in_appends_instead_of_replacing():
+    app = WorksheetApp(ruleset="gemstone4", preset="example-1")
+    async with app.run_test(size=SIZE) as pilot:
+        editor = app.query_one("#gemstone4 #dodge-ranks")
+        await pilot.press("tab", "shift+tab")  # focus arrives by Tab: the text is selected
+        assert editor.selected_text == "60"
+        await pilot.press("ctrl+e", "backspace")
+        await pilot.pause()
+        assert editor.value == "6"
+        assert "15" in text(app.query_one("#gemstone4 #value-melee-ds"))
+        await pilot.press("0")
+        await pilot.pause()
+        assert text(app.query_one("#gemstone4 #value-melee-ds")) == "43"
+
+
+async def test_keys_typed_in_a_burst_follow_tab():
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("6", "0", "tab", "2", "0", "tab", "1", "8")
+        await pilot.pause()
+        form = app.form()
+        assert (form.sheet.value("dodge_ranks"), form.sheet.value("agility_bonus"),
+                form.sheet.value("intuition_bonus")) == (60, 20, 18)

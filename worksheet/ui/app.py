@@ -47,6 +47,9 @@ class WorksheetApp(App[None]):
     """
 
     TITLE = "Worksheet"
+    AUTO_FOCUS = ".form Editor, .form Select, .form YesNo, .form SelectionList, .form DataTable"
+    """The first field of the first tab has focus before the first paint (keys typed at once
+    land there)."""
     CSS_PATH = "app.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
@@ -125,6 +128,9 @@ class WorksheetApp(App[None]):
         self.recovery = store.recovery()
         """Where unsaved edits are kept until a clean quit."""
         self._pending: dict[str, dict[str, Any]] = {}
+        self._forms: dict[str, SheetForm] = {}
+        self._shown_status = ""
+        self._shown_labels: dict[str, str] = {}
         self._recovery_timer: Timer | None = None
 
     # -- layout -------------------------------------------------------------------------
@@ -139,8 +145,10 @@ class WorksheetApp(App[None]):
 
     def _new_form(self, rid: str) -> SheetForm:
         preset = self.presets.get(rid)
-        return SheetForm(rulesets.get(rid), preset.inputs if preset else None,
+        form = SheetForm(rulesets.get(rid), preset.inputs if preset else None,
                          cursor_blink=self.cursor_blink, id=f"sheet-{rid}")
+        self._forms[rid] = form
+        return form
 
     TAB_ACTIONS = frozenset({"next_tab", "previous_tab", "show_tab"})
     """Actions bound with priority (scroll containers also claim Ctrl+PageUp/PageDown)."""
@@ -157,12 +165,8 @@ class WorksheetApp(App[None]):
 
     def form(self, rid: str | None = None) -> SheetForm | None:
         """The form of a tab (the active one by default), or ``None`` if not built yet."""
-        try:
-            rid = rid or self.active
-            forms = self.query_one(f"TabPane#{rid}", TabPane).query(SheetForm)
-        except NoMatches:  # the app is closing
-            return None
-        return forms.first() if forms else None
+        form = self._forms.get(rid or self.active)
+        return form if form is not None and form.is_attached else None
 
     @property
     def active(self) -> str:
@@ -278,12 +282,16 @@ class WorksheetApp(App[None]):
         if problems:
             parts.append("✗ " + ", ".join(p.input for p in problems))
         parts.append("● unsaved edits" if form.dirty else "saved")
-        self.query_one("#status", Static).update(" · ".join(parts))
-        for rid in self.ruleset_ids:
-            other = self.form(rid)
+        status = " · ".join(parts)
+        if status != self._shown_status:  # nothing is repainted when nothing changed
+            self._shown_status = status
+            self.query_one("#status", Static).update(status)
+        for rid, other in self._forms.items():
             title = rulesets.get(rid).title
-            tab = self.query_one(TabbedContent).get_tab(rid)
-            tab.label = f"{title} ●" if other is not None and other.dirty else title
+            label = f"{title} ●" if other.dirty else title
+            if self._shown_labels.get(rid, title) != label:
+                self._shown_labels[rid] = label
+                self.query_one(TabbedContent).get_tab(rid).label = label
 
     # -- presets ------------------------------------------------------------------------
     def action_open_preset(self) -> None:

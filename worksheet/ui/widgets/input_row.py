@@ -18,6 +18,7 @@ from textual.containers import Grid
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static
+from textual.widgets.input import Selection
 
 from ...engine import InputError, InputSpec, format_number
 
@@ -39,6 +40,21 @@ class Editor(Input):
                 and not re.fullmatch(self.restrict, character):
             return False
         return super().check_consume_key(key, character)
+
+    def action_end(self, select: bool = False) -> None:
+        """End (or Ctrl+E) after Tab's select-all puts the cursor after the text, unselected,
+        so the next key appends instead of replacing (Textual keeps the selection)."""
+        if select:
+            super().action_end(select)
+        else:
+            self.selection = Selection.cursor(len(self.value))
+
+    def action_home(self, select: bool = False) -> None:
+        """Home (or Ctrl+A) clears a select-all the same way."""
+        if select:
+            super().action_home(select)
+        else:
+            self.selection = Selection.cursor(0)
 
 
 class YesNo(Checkbox):
@@ -215,8 +231,11 @@ class InputRow(Grid):
 
     def show_error(self, message: str | None) -> None:
         """Mark the row as refused with ``message``, or clear the mark with ``None``."""
-        self.set_class(bool(message), "-error")
-        self.query_one(".input-message", Static).update(f"✗ {message}" if message else "")
+        text = f"✗ {message}" if message else ""
+        cell = self.children[3]
+        if cell.content != text:
+            self.set_class(bool(message), "-error")
+            cell.update(text)
 
     def _edited(self, event: Message) -> None:
         event.stop()

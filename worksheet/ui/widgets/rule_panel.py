@@ -20,6 +20,7 @@ class RulePanel(VerticalScroll):
     def __init__(self, *, classes: str = ""):
         super().__init__(classes=classes)
         self.can_focus = "explain-panel" in classes
+        self._shown = ("", "", "")
 
     def compose(self):
         yield Static("", classes="panel-title", markup=False)
@@ -28,11 +29,14 @@ class RulePanel(VerticalScroll):
         yield Static("", classes="panel-cite", markup=False)
 
     def _put(self, title: str, body: str, cite: str) -> None:
-        title_w, body_w, cite_w = self.children[0], self.children[1], self.children[2]
-        title_w.update(title)
-        body_w.update(body)
-        cite_w.update(cite)
-        self.scroll_home(animate=False)
+        if (title, body, cite) == self._shown:
+            return
+        moved = title != self._shown[0]
+        self._shown = (title, body, cite)
+        for widget, text in zip(self.children, (title, body, cite)):
+            widget.update(text)
+        if moved:
+            self.scroll_home(animate=False)
 
     def explain_rule(self, rule: Rule, status: NodeStatus) -> None:
         """Show a derived node's full rule and how its value was reached."""

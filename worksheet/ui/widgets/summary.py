@@ -45,6 +45,7 @@ class ResultStrip(Static):
         self.names = headline_order(ruleset)
         """The results shown, in order."""
         self._labels = {name: ruleset.rules[name].label for name in self.names}
+        self._shown = ""
 
     def show(self, sheet: Sheet) -> None:
         """Show the current results."""
@@ -61,4 +62,7 @@ class ResultStrip(Static):
                 value = Content.styled("✗ " + ", ".join(status.waiting_for), "$text-error")
             separator = Content("  ·  ") if index else Content("")
             parts.append(Content.assemble(separator, Content(self._labels[name] + " "), value))
-        self.update(Content("").join(parts))
+        content = Content("").join(parts)
+        if content.plain != self._shown:
+            self._shown = content.plain
+            self.update(content)

@@ -68,8 +68,18 @@ class ValueRow(Grid, can_focus=True):
         self.status = status
         self.set_class(status.state is State.BLOCKED, "-blocked")
         self.set_class(status.state is State.ERROR, "-error")
-        formula, result, rule = self.children[1], self.children[2], self.children[3]
-        formula.update(formula_text(status))
-        result.update(result_text(status))
         notes = status.derivation.notes if status.ok and status.derivation else ()
-        rule.update("\n".join([self.rule.rule, *(f"• {note}" for note in notes)]))
+        texts = (formula_text(status), result_text(status),
+                 "\n".join([self.rule.rule, *(f"• {note}" for note in notes)]))
+        for cell, text in zip(self.children[1:], texts):
+            update(cell, text)
+
+
+def update(cell: Static, text: str) -> None:
+    """Show ``text`` in a cell; no repaint when it is unchanged.
+
+    (Updating without a new layout when the text keeps its length was tried: it splits a
+    keystroke's repaint into more frames and writes more bytes to the terminal, not fewer.)
+    """
+    if cell.content != text:
+        cell.update(text)
