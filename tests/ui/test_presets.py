@@ -151,7 +151,6 @@ async def test_quitting_without_edits_does_not_ask():
 
 
 async def test_unsaved_edits_are_kept_and_offered_on_the_next_start():
-    pytest.importorskip("worksheet.recovery", reason="the recovery store is not merged yet")
     from worksheet.ui import store
 
     app = WorksheetApp(ruleset="gemstone4")

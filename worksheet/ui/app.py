@@ -8,7 +8,6 @@ command in the palette (Ctrl+P); nothing needs a mouse.
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any, Iterable
 
 from textual.app import App, ComposeResult, SystemCommand
@@ -19,13 +18,13 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 
 from .. import rulesets
-from ..presets import Preset, PresetError, find_preset
+from ..presets import Preset, find_preset
 from . import store
+from .preset_actions import PresetActions
+from .recovery_actions import RecoveryActions
 from .screens.confirm import Choose
 from .screens.help import HelpScreen
-from .screens.presets import OpenPreset, SavePreset, SaveRequest
 from .sheet import SheetForm
-from .state import entries_from_json, entries_to_json
 
 ALT_DIGITS = ("inverted_exclamation_mark", "trade_mark_sign", "pound_sign", "cent_sign",
               "infinity", "section_sign", "pilcrow_sign", "bullet", "ª")
@@ -36,7 +35,7 @@ RECOVERY_DELAY = 0.5
 """Seconds of quiet after an edit before the unsaved state is written to the recovery file."""
 
 
-class WorksheetApp(App[None]):
+class WorksheetApp(PresetActions, RecoveryActions, App[None]):
     """The terminal worksheet.
 
     Args:
@@ -292,173 +291,6 @@ class WorksheetApp(App[None]):
             if self._shown_labels.get(rid, title) != label:
                 self._shown_labels[rid] = label
                 self.query_one(TabbedContent).get_tab(rid).label = label
-
-    # -- presets ------------------------------------------------------------------------
-    def action_open_preset(self) -> None:
-        """Pick a preset and load it on its ruleset's tab."""
-        self.push_screen(OpenPreset(self.active), self._opened)
-
-    def _opened(self, preset: Preset | None) -> None:
-        if preset is not None:
-            self.load_preset(preset)
-
-    def load_preset(self, preset: Preset, *, ask: bool = True) -> None:
-        """Load a preset on its tab; asks first when that tab has unsaved edits."""
-        self.show_tab(preset.ruleset)
-        form = self.ensure_form(preset.ruleset)
-
-        def load(answer: str = "load") -> None:
-            if answer != "load":
-                return
-            form.load_values(preset.inputs)
-            self.presets[preset.ruleset] = preset
-            self._update_status()
-            self.notify(f"Loaded {preset.name} (Ctrl+Z returns to the edits before).",
-                        timeout=3)
-
-        if ask and form.dirty:
-            self.push_screen(Choose("Load over unsaved edits?",
-                                    f"This tab has edits that are not saved. Loading "
-                                    f"{preset.name!r} replaces them (Ctrl+Z brings them back).",
-                                    [("cancel", "Keep editing"), ("load", "Load preset")]), load)
-        else:
-            self.call_after_refresh(load)
-
-    def action_save_preset(self) -> None:
-        """Save this tab's inputs as a preset (asks for a name and where)."""
-        form = self.form()
-        if form is None:
-            return
-        problems = form.sheet.problems
-        if problems:
-            self.notify("Fix these first: " + "; ".join(p.message for p in problems),
-                        title="Not saved", severity="error", timeout=6)
-            return
-        current = self.presets.get(self.active)
-        self.push_screen(SavePreset(self.active, current.name if current else "",
-                                    current.description if current else ""), self._save)
-
-    def _save(self, request: SaveRequest | None, force: bool = False) -> None:
-        if request is None:
-            return
-        rid = self.active
-        form = self.form(rid)
-        preset = Preset(rid, request.name, request.description, dict(form.sheet.inputs))
-        current = self.presets.get(rid)
-        try:
-            target = store.file_for(request.name, request.where)
-        except PresetError as error:
-            self.notify(str(error), title="Not saved", severity="error")
-            return
-        same_file = current is not None and current.path is not None and \
-            Path(current.path).resolve() == target.resolve()
-        if target.exists() and not same_file and not force:
-            self.push_screen(Choose("Overwrite preset?", f"{target} already exists. Replace it "
-                                    "with this tab's inputs?",
-                                    [("cancel", "Cancel"), ("overwrite", "Overwrite")]),
-                             lambda answer: answer == "overwrite" and self._save(request, True))
-            return
-        try:
-            path = store.save(preset, request.where,
-                              expect=store.fingerprint_of(current) if same_file else None,
-                              force=force)
-        except store.CONFLICT as conflict:
-            self._conflict(request, conflict)
-            return
-        except PresetError as error:
-            self.notify(str(error), title="Not saved", severity="error", timeout=8)
-            return
-        self.presets[rid] = preset
-        form.saved = dict(form.entries)
-        self._update_status()
-        self.save_recovery()
-        self.notify(f"Saved {preset.name} to {path}", timeout=4)
-
-    def _conflict(self, request: SaveRequest, conflict: Exception) -> None:
-        reason = getattr(conflict, "reason", str(conflict))
-        path = getattr(conflict, "path", "")
-
-        def answer(choice: str) -> None:
-            if choice == "overwrite":
-                self._save(request, force=True)
-            elif choice == "rename":
-                self.push_screen(SavePreset(self.active, request.name + " (2)",
-                                            request.description), self._save)
-
-        self.push_screen(Choose("Preset changed on disk", f"{path}: {reason}.",
-                                [("cancel", "Cancel"), ("rename", "Save under a new name"),
-                                 ("overwrite", "Overwrite")]), answer)
-
-    # -- recovery -----------------------------------------------------------------------
-    def recovery_state(self) -> dict[str, Any]:
-        """The unsaved state of every tab with edits, as JSON-able data."""
-        tabs: dict[str, Any] = {}
-        for rid in self.ruleset_ids:
-            form = self.form(rid)
-            if form is None or not form.dirty:
-                continue
-            preset = self.presets.get(rid)
-            tabs[rid] = {
-                "entries": entries_to_json(form.ruleset, form.entries),
-                "preset": None if preset is None else {
-                    "name": preset.name, "description": preset.description,
-                    "path": str(preset.path) if preset.path else None,
-                    "fingerprint": store.fingerprint_of(preset)},
-            }
-        return {"active": self.active, "tabs": tabs}
-
-    def save_recovery(self) -> None:
-        """Write the unsaved state now (or clear the file when nothing is unsaved)."""
-        self._recovery_timer = None
-        state = self.recovery_state()
-        try:
-            if state["tabs"]:
-                self.recovery.save(state)
-            else:
-                self.recovery.clear()
-        except OSError as error:
-            self.notify(f"Cannot keep unsaved edits for recovery: {error}", severity="warning")
-
-    def _offer_recovery(self) -> None:
-        state = self.recovery.load()
-        tabs = (state or {}).get("tabs") or {}
-        tabs = {rid: tab for rid, tab in tabs.items() if rid in self.ruleset_ids}
-        if not tabs:
-            return
-        titles = ", ".join(rulesets.get(rid).title for rid in tabs)
-
-        def answer(choice: str) -> None:
-            if choice == "restore":
-                self._pending = tabs
-                for rid in tabs:
-                    if self.form(rid) is not None:
-                        self._restore_tab(rid)
-                active = state.get("active")
-                if active in tabs:
-                    self.show_tab(active)
-            else:
-                self.recovery.clear()
-
-        self.push_screen(Choose("Restore unsaved edits?", "The last session ended with edits "
-                                f"that were not saved, in: {titles}.",
-                                [("restore", "Restore"), ("discard", "Discard")]), answer)
-
-    def _restore_tab(self, rid: str) -> None:
-        tab = self._pending.pop(rid, None)
-        form = self.form(rid)
-        if tab is None or form is None:
-            return
-        entries, problems = entries_from_json(form.ruleset, tab.get("entries") or {})
-        form.load_entries(entries)
-        meta = tab.get("preset")
-        if meta:
-            preset = Preset(rid, meta.get("name", ""), meta.get("description", ""),
-                            path=Path(meta["path"]) if meta.get("path") else None)
-            preset.fingerprint = meta.get("fingerprint")
-            self.presets[rid] = preset
-        self._update_status()
-        for problem in problems:
-            self.notify(problem, severity="warning")
 
     # -- help, palette, quit ------------------------------------------------------------
     def action_help(self) -> None:

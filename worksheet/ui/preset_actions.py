@@ -1,0 +1,118 @@
+"""The app's preset actions: open (asking before loading over unsaved edits), save (asking
+before overwriting, and on a conflict: overwrite, save under a new name, or cancel).
+
+A mixin of :class:`~worksheet.ui.app.WorksheetApp`, kept apart so each module stays small.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..presets import Preset, PresetConflict, PresetError
+from . import store
+from .screens.confirm import Choose
+from .screens.presets import OpenPreset, SavePreset, SaveRequest
+
+if TYPE_CHECKING:
+    from .app import WorksheetApp
+
+    _Base = WorksheetApp
+else:
+    _Base = object
+
+
+class PresetActions(_Base):
+    """Ctrl+O and Ctrl+S, and loading a preset on its tab."""
+
+    def action_open_preset(self) -> None:
+        """Pick a preset and load it on its ruleset's tab."""
+        self.push_screen(OpenPreset(self.active), self._opened)
+
+    def _opened(self, preset: Preset | None) -> None:
+        if preset is not None:
+            self.load_preset(preset)
+
+    def load_preset(self, preset: Preset, *, ask: bool = True) -> None:
+        """Load a preset on its tab; asks first when that tab has unsaved edits."""
+        self.show_tab(preset.ruleset)
+        form = self.ensure_form(preset.ruleset)
+
+        def load(answer: str = "load") -> None:
+            if answer != "load":
+                return
+            form.load_values(preset.inputs)
+            self.presets[preset.ruleset] = preset
+            self._update_status()
+            self.notify(f"Loaded {preset.name} (Ctrl+Z returns to the edits before).",
+                        timeout=3)
+
+        if ask and form.dirty:
+            self.push_screen(Choose("Load over unsaved edits?",
+                                    f"This tab has edits that are not saved. Loading "
+                                    f"{preset.name!r} replaces them (Ctrl+Z brings them back).",
+                                    [("cancel", "Keep editing"), ("load", "Load preset")]), load)
+        else:
+            self.call_after_refresh(load)
+
+    def action_save_preset(self) -> None:
+        """Save this tab's inputs as a preset (asks for a name and where)."""
+        form = self.form()
+        if form is None:
+            return
+        problems = form.sheet.problems
+        if problems:
+            self.notify("Fix these first: " + "; ".join(p.message for p in problems),
+                        title="Not saved", severity="error", timeout=6)
+            return
+        current = self.presets.get(self.active)
+        self.push_screen(SavePreset(self.active, current.name if current else "",
+                                    current.description if current else ""), self._save)
+
+    def _save(self, request: SaveRequest | None, force: bool = False) -> None:
+        if request is None:
+            return
+        rid = self.active
+        form = self.form(rid)
+        preset = Preset(rid, request.name, request.description, dict(form.sheet.inputs))
+        current = self.presets.get(rid)
+        try:
+            target = store.file_for(request.name, request.where)
+        except PresetError as error:
+            self.notify(str(error), title="Not saved", severity="error")
+            return
+        same_file = current is not None and current.path is not None and \
+            Path(current.path).resolve() == target.resolve()
+        if target.exists() and not same_file and not force:
+            self.push_screen(Choose("Overwrite preset?", f"{target} already exists. Replace it "
+                                    "with this tab's inputs?",
+                                    [("cancel", "Cancel"), ("overwrite", "Overwrite")]),
+                             lambda answer: answer == "overwrite" and self._save(request, True))
+            return
+        try:
+            path = store.save(preset, request.where,
+                              expect=store.fingerprint_of(current) if same_file else None,
+                              force=force)
+        except PresetConflict as conflict:
+            self._conflict(request, conflict)
+            return
+        except PresetError as error:
+            self.notify(str(error), title="Not saved", severity="error", timeout=8)
+            return
+        self.presets[rid] = preset
+        form.saved = dict(form.entries)
+        self._update_status()
+        self.save_recovery()
+        self.notify(f"Saved {preset.name} to {path}", timeout=4)
+
+    def _conflict(self, request: SaveRequest, conflict: PresetConflict) -> None:
+        def answer(choice: str) -> None:
+            if choice == "overwrite":
+                self._save(request, force=True)
+            elif choice == "rename":
+                self.push_screen(SavePreset(self.active, request.name + " (2)",
+                                            request.description), self._save)
+
+        self.push_screen(Choose("Preset changed on disk", f"{conflict.path}: {conflict.reason}.",
+                                [("cancel", "Cancel"), ("rename", "Save under a new name"),
+                                 ("overwrite", "Overwrite")]), answer)
