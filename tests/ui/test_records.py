@@ -150,3 +150,14 @@ async def test_registered_rulesets_with_record_lists_get_the_editor():
                 assert isinstance(app.screen, RecordEditor)
                 await pilot.press("escape")
                 await pilot.pause()
+
+
+async def test_keys_typed_while_the_record_editor_opens_reach_its_first_field():
+    app = FormApp(_ruleset())
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.query_one("#effects").focus()
+        await pilot.pause()
+        await pilot.press("a", "W", "a", "r", "d")  # no pause: the dialog is still opening
+        await pilot.pause()
+        assert isinstance(app.screen, RecordEditor)
+        assert app.screen.query_one("#name").value == "Ward"

@@ -2,16 +2,19 @@
 
 Over SSH keys arrive in bursts: a second Enter can reach a dialog that is already closing, and
 a focus set after mounting would pull the cursor back from a field the user already tabbed to.
-So a dialog answers only once (:meth:`Dialog.finish`), and its first field is focused by the
-screen's ``AUTO_FOCUS``, which leaves alone a focus the user already moved.
+So a dialog answers only once (:meth:`Dialog.finish`), its first field is focused by the
+screen's ``AUTO_FOCUS`` (which leaves alone a focus the user already moved), and characters
+typed while it was opening are handed to that field rather than dropped.
 """
 
 from __future__ import annotations
 
 from typing import Generic, TypeVar
 
+from textual import events
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
+from textual.widgets import Input
 
 Result = TypeVar("Result")
 
@@ -26,6 +29,17 @@ class Dialog(ModalScreen[Result], Generic[Result]):
     def __init__(self) -> None:
         super().__init__(classes="dialog-screen")
         self._finished = False
+
+    def on_key(self, event: events.Key) -> None:
+        """Give a text field the keys typed before it had focus (the dialog was opening)."""
+        focused = self.focused
+        if getattr(event, "replayed", False) or not isinstance(focused, Input):
+            return
+        if focused.check_consume_key(event.key, event.character):
+            event.stop()
+            replay = events.Key(event.key, event.character)
+            replay.replayed = True
+            focused.post_message(replay)
 
     def finish(self, result: Result) -> None:
         """Close with ``result``; later calls (keys already on their way) do nothing."""

@@ -57,6 +57,24 @@ class Editor(Input):
             self.selection = Selection.cursor(0)
 
 
+class NamesEditor(SelectionList):
+    """A list of names to tick; each says ``✓`` when ticked, so it reads without colour."""
+
+    def __init__(self, choices: tuple[str, ...], chosen: set[str], id: str | None = None):
+        super().__init__(*[(self._prompt(choice, choice in chosen), choice, choice in chosen)
+                           for choice in choices], id=id, compact=True)
+        self._choices = choices
+
+    @staticmethod
+    def _prompt(choice: str, ticked: bool) -> str:
+        return ("✓ " if ticked else "  ") + choice.replace("_", " ")
+
+    def _on_selection_list_selected_changed(self) -> None:
+        chosen = set(self.selected)
+        for index, choice in enumerate(self._choices):
+            self.replace_option_prompt_at_index(index, self._prompt(choice, choice in chosen))
+
+
 class YesNo(Checkbox):
     """A switch for a yes/no input that says its state in words (readable without colour)."""
 
@@ -92,9 +110,7 @@ def make_editor(spec: InputSpec, text: str, widget_id: str | None = None,
     if spec.kind == "bool":
         return YesNo(bool(_parsed(spec, text)), id=widget_id)
     if spec.kind == "names":
-        chosen = set(_parsed(spec, text) or ())
-        return SelectionList(*[(choice.replace("_", " "), choice, choice in chosen)
-                               for choice in spec.choices], id=widget_id, compact=True)
+        return NamesEditor(spec.choices, set(_parsed(spec, text) or ()), id=widget_id)
     editor = Editor(text, restrict=spec.text_pattern, compact=True, id=widget_id,
                    placeholder="empty" if spec.optional else "")
     editor.cursor_blink = cursor_blink

@@ -27,8 +27,8 @@ class RecordTable(DataTable, inherit_bindings=True):
         Binding("a,insert", "add", "Add record"),
         Binding("enter,e", "edit", "Edit record"),
         Binding("d,delete", "delete", "Delete record"),
-        Binding("shift+up,ctrl+up,left_square_bracket", "move(-1)", "Move up", show=False),
-        Binding("shift+down,ctrl+down,right_square_bracket", "move(1)", "Move down",
+        Binding("shift+up,left_square_bracket", "move(-1)", "Move up", show=False),
+        Binding("shift+down,right_square_bracket", "move(1)", "Move down",
                 show=False),
     ]
     """
@@ -37,8 +37,8 @@ class RecordTable(DataTable, inherit_bindings=True):
     | a, Insert | Add a record after the cursor. |
     | e, Enter | Edit the record under the cursor. |
     | d, Delete | Delete the record under the cursor. |
-    | Shift+↑ / Ctrl+↑ / [ | Move the record up. |
-    | Shift+↓ / Ctrl+↓ / ] | Move the record down. |
+    | Shift+↑ or [ | Move the record up. |
+    | Shift+↓ or ] | Move the record down. |
     """
 
     def _owner(self) -> "RecordList":
