@@ -159,6 +159,7 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
         return True
 
     def on_mount(self) -> None:
+        self.watch_hangup()
         self._offer_recovery()
         self._after_show(self.initial)
 
@@ -353,5 +354,6 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
     def _quit_now(self) -> None:
         if self._recovery_timer is not None:
             self._recovery_timer.stop()
+            self._recovery_timer = None
         self.recovery.clear()
         self.exit()

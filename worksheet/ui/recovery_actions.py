@@ -6,6 +6,8 @@ A mixin of :class:`~worksheet.ui.app.WorksheetApp`, kept apart so each module st
 
 from __future__ import annotations
 
+import asyncio
+import signal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +27,20 @@ else:
 
 class RecoveryActions(_Base):
     """Keep, offer and restore unsaved edits."""
+
+    def watch_hangup(self) -> None:
+        """On SIGHUP (the SSH connection dropped) write the unsaved state now, then exit."""
+        try:
+            loop = asyncio.get_running_loop()
+            loop.add_signal_handler(signal.SIGHUP, self._hung_up)
+        except (NotImplementedError, RuntimeError, ValueError, AttributeError):
+            pass  # no signals here (not the main thread, or not a POSIX system)
+
+    def _hung_up(self) -> None:
+        if self._recovery_timer is not None:
+            self._recovery_timer.stop()
+        self.save_recovery()
+        self.exit()
 
     def recovery_state(self) -> dict[str, Any]:
         """The unsaved state of every tab with edits, as JSON-able data."""
