@@ -20,7 +20,7 @@ def entries_from_values(ruleset: Ruleset, values: Mapping[str, Any]) -> Entries:
     """Entries for input values (defaults for inputs not given)."""
     entries: Entries = {}
     for name, spec in ruleset.inputs.items():
-        value = values.get(name, spec.default) if name in values else spec.default
+        value = values.get(name, spec.default)
         if isinstance(spec, RecordsInput):
             entries[name] = tuple(spec.coerce(value or ()))
         else:
