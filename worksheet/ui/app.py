@@ -129,7 +129,6 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
         self._pending: dict[str, dict[str, Any]] = {}
         self._forms: dict[str, SheetForm] = {}
         self._shown_status = ""
-        self._shown_labels: dict[str, str] = {}
         self._recovery_timer: Timer | None = None
 
     # -- layout -------------------------------------------------------------------------
@@ -277,21 +276,21 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
         if form is None:
             return
         preset = self.presets.get(self.active)
-        parts = [f"preset: {preset.name}" if preset else "defaults"]
+        parts = ["● unsaved edits" if form.dirty else "saved"]
         problems = form.sheet.problems
         if problems:
             parts.append("✗ " + ", ".join(p.input for p in problems))
-        parts.append("● unsaved edits" if form.dirty else "saved")
+        parts.append(f"preset: {preset.name}" if preset else "defaults")
+        others = [rulesets.get(rid).title.split(" — ")[0] for rid, other in self._forms.items()
+                  if rid != self.active and other.dirty]
+        if others:
+            parts.append("also unsaved: " + ", ".join(others))
+        # The status line, not the tab titles, carries the marks: re-labelling a tab re-lays
+        # out the whole tab bar, which costs more per keystroke than the sheet itself.
         status = " · ".join(parts)
         if status != self._shown_status:  # nothing is repainted when nothing changed
             self._shown_status = status
             self.query_one("#status", Static).update(status)
-        for rid, other in self._forms.items():
-            title = rulesets.get(rid).title
-            label = f"{title} ●" if other.dirty else title
-            if self._shown_labels.get(rid, title) != label:
-                self._shown_labels[rid] = label
-                self.query_one(TabbedContent).get_tab(rid).label = label
 
     # -- help, palette, quit ------------------------------------------------------------
     def action_help(self) -> None:

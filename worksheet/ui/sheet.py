@@ -169,7 +169,8 @@ class SheetForm(Horizontal):
             return
         self.history.record(self.entries, run=event.name)
         self.entries[event.name] = event.text
-        self._refresh(self.sheet.set_text(event.name, event.text))
+        with self.app.batch_update():
+            self._refresh(self.sheet.set_text(event.name, event.text))
 
     def on_record_list_changed(self, event: RecordList.Changed) -> None:
         event.stop()
