@@ -36,7 +36,7 @@ class _PresetTable(DataTable):
         self.add_columns("Name", "Ruleset", "Description", "Where")
         for item in ordered:
             self.add_row(_short(item.preset.name, 26), item.preset.ruleset,
-                         _short(item.preset.description, 24), item.location.kind)
+                         _short(item.preset.description, 22), item.location.kind)
         return ordered
 
 
