@@ -25,7 +25,7 @@ class ReferenceApp(App):
         field = Input(id="field")
         field.cursor_blink = self.blink
         yield field
-        yield Static("Echo: []", id="echo")
+        yield Static("Echo: []", id="echo", markup=False)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.query_one("#echo", Static).update(f"Echo: [{event.value}]")

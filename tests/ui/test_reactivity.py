@@ -165,3 +165,24 @@ async def test_keys_typed_in_a_burst_follow_tab():
         form = app.form()
         assert (form.sheet.value("dodge_ranks"), form.sheet.value("agility_bonus"),
                 form.sheet.value("intuition_bonus")) == (60, 20, 18)
+
+
+async def test_editing_keys_in_one_read_keep_their_order():
+    """Over SSH a Backspace and the next character often arrive in one read; the driver posts
+    them to the app back to back. Both must apply, in order (Textual's binding path used to run
+    the Backspace after the character, deleting it)."""
+    from textual import events
+
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("6", "0")
+        await pilot.pause()
+        for key, character in (("backspace", None), ("5", "5"), ("left", None), ("7", "7"),
+                               ("end", None), ("backspace", None), ("backspace", None),
+                               ("4", "4")):
+            app.post_message(events.Key(key, character))
+        await pilot.pause()
+        await pilot.pause()
+        editor = app.query_one("#gemstone4 #dodge-ranks")
+        assert editor.value == "64"  # 60 → 6 → 65 → 675 → 6 → 64
+        assert app.form().sheet.value("dodge_ranks") == 64
