@@ -17,6 +17,7 @@ from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
 from ...presets import Preset, PresetError, read_preset
 from .. import store
+from ..widgets.ordered_input import OrderedInput
 from .dialog import Dialog
 
 
@@ -64,7 +65,8 @@ class OpenPreset(Dialog[Preset | None]):
             yield Static("", id="preset-where", classes="dialog-hint", markup=False)
             with Horizontal(classes="dialog-line"):
                 yield Label("or a file:", classes="dialog-label")
-                yield Input(placeholder="path/to/preset.toml", id="preset-path", compact=True)
+                yield OrderedInput(placeholder="path/to/preset.toml", id="preset-path",
+                                   compact=True)
             yield Static("", classes="dialog-message", markup=False)
             yield Static("Enter opens · Tab to the file field · Esc cancels",
                          classes="dialog-hint")
@@ -146,11 +148,11 @@ class SavePreset(Dialog[SaveRequest | None]):
             yield Label(f"Save preset ({self.ruleset})", classes="dialog-title")
             with Horizontal(classes="dialog-line"):
                 yield Label("Name", classes="dialog-label")
-                yield Input(self.name_text, id="save-name", compact=True,
+                yield OrderedInput(self.name_text, id="save-name", compact=True,
                             placeholder="e.g. Rogue in brigandine")
             with Horizontal(classes="dialog-line"):
                 yield Label("Description", classes="dialog-label")
-                yield Input(self.description_text, id="save-description", compact=True)
+                yield OrderedInput(self.description_text, id="save-description", compact=True)
             if store.can_share():
                 with Horizontal(classes="dialog-line"):
                     yield Label("Save to", classes="dialog-label")

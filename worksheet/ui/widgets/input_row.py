@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from textual import events
 from textual.app import ComposeResult
 from textual.containers import Grid
 from textual.message import Message
@@ -22,6 +21,7 @@ from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Stati
 from textual.widgets.input import Selection
 
 from ...engine import InputError, InputSpec, format_number
+from .ordered_input import OrderedInput
 
 
 
@@ -29,36 +29,12 @@ ALT_DIGIT_CHARACTERS = "¡™£¢∞§¶•ª"
 """What Textual reads Alt+1 … Alt+9 as (see ``worksheet.ui.app.ALT_DIGITS``)."""
 
 
-class Editor(Input):
+class Editor(OrderedInput):
     """A text editor restricted to the characters its input can accept.
 
     A character the restriction refuses is left to the app's key bindings, so Alt+1 … Alt+9
     still switch tabs while a number field has focus.
     """
-
-    EDITING_ACTIONS = {
-        key.strip(): binding.action
-        for binding in Input.BINDINGS
-        if binding.action not in ("submit", "copy", "cut", "paste")
-        for key in binding.key.split(",")
-    }
-    """The editor's own cursor and deletion keys, run in :meth:`_on_key` (see there)."""
-
-    async def _on_key(self, event: events.Key) -> None:
-        """Run the editing keys (Backspace, Delete, arrows, Home/End …) in the order typed.
-
-        Textual runs a widget's key bindings only after the key event has bubbled up to the
-        app, while a printable key is inserted at once. Over SSH a Backspace and the next
-        character often arrive in one read, so the character went in first and the Backspace
-        then deleted it: both keystrokes were lost. Handled here, they keep their order.
-        """
-        action = self.EDITING_ACTIONS.get(event.key)
-        if action is not None and not event.is_printable:
-            event.stop()
-            event.prevent_default()
-            await self.run_action(action)
-            return
-        await super()._on_key(event)
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         if character is not None and character in ALT_DIGIT_CHARACTERS and self.restrict \

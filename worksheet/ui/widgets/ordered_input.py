@@ -1,0 +1,37 @@
+"""A text input whose editing keys keep the order they were typed in."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.widgets import Input
+
+
+class OrderedInput(Input):
+    """An :class:`~textual.widgets.Input` that never reorders a burst of keys.
+
+    Every text field of the app uses it: form editors, record fields and the preset dialogs.
+    """
+
+    EDITING_ACTIONS = {
+        key.strip(): binding.action
+        for binding in Input.BINDINGS
+        if binding.action not in ("submit", "copy", "cut", "paste")
+        for key in binding.key.split(",")
+    }
+    """The editor's own cursor and deletion keys, run in :meth:`_on_key` (see there)."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        """Run the editing keys (Backspace, Delete, arrows, Home/End …) in the order typed.
+
+        Textual runs a widget's key bindings only after the key event has bubbled up to the
+        app, while a printable key is inserted at once. Over SSH a Backspace and the next
+        character often arrive in one read, so the character went in first and the Backspace
+        then deleted it: both keystrokes were lost. Handled here, they keep their order.
+        """
+        action = self.EDITING_ACTIONS.get(event.key)
+        if action is not None and not event.is_printable:
+            event.stop()
+            event.prevent_default()
+            await self.run_action(action)
+            return
+        await super()._on_key(event)
