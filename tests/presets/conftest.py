@@ -1,4 +1,4 @@
-"""Fixtures for the preset tests: every test gets its own folders, never the real home."""
+"""Fixtures for the preset tests (tests/conftest.py already isolates home and XDG folders)."""
 
 from __future__ import annotations
 
@@ -7,17 +7,6 @@ from pathlib import Path
 import pytest
 
 from worksheet.presets import Preset
-
-
-@pytest.fixture(autouse=True)
-def isolated_folders(tmp_path, monkeypatch):
-    """Point home, the XDG folders and the shared folder into a temporary directory."""
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.delenv("WORKSHEET_SHARED_PRESETS", raising=False)
-    return tmp_path
 
 
 @pytest.fixture
