@@ -290,7 +290,8 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
         status = " · ".join(parts)
         if status != self._shown_status:  # nothing is repainted when nothing changed
             self._shown_status = status
-            self.query_one("#status", Static).update(status)
+            # One line high, as wide as the screen: a repaint never needs a new layout.
+            self.query_one("#status", Static).update(status, layout=False)
 
     # -- help, palette, quit ------------------------------------------------------------
     def action_help(self) -> None:
