@@ -36,6 +36,25 @@ def formula_text(status: NodeStatus) -> str:
     return status.message
 
 
+class Cell(Static):
+    """A cell of a row that repaints only when it is on screen.
+
+    Textual answers a repaint of a widget scrolled out of view by re-arranging every widget of
+    the screen (~6 ms on a sheet) before it knows there is nothing to draw. The cell's caches
+    are cleared all the same (``refresh``), so it shows its new text when scrolled into view.
+    """
+
+    def _check_refresh(self) -> None:  # Textual 8.2 internals (pinned in pyproject.toml)
+        if self._repaint_required and not self._layout_required and self.is_attached:
+            try:
+                visible = self in self.screen._compositor.visible_widgets
+            except Exception:  # noqa: BLE001 — no screen yet: leave it to Textual
+                visible = True
+            if not visible:
+                self._repaint_required = False
+        super()._check_refresh()
+
+
 class ValueRow(Grid, can_focus=True):
     """A derived node's row; focusable so the rule panel can show its full rule.
 
@@ -55,9 +74,9 @@ class ValueRow(Grid, can_focus=True):
 
     def compose(self) -> ComposeResult:
         yield Static(f"{self.rule.step:>2} {self.rule.label}", classes="value-head", markup=False)
-        yield Static("", classes="value-formula", markup=False)
-        yield Static("", classes="value-result", id=self.rule.widget_id, markup=False)
-        yield Static("", classes="value-rule", markup=False)
+        yield Cell("", classes="value-formula", markup=False)
+        yield Cell("", classes="value-result", id=self.rule.widget_id, markup=False)
+        yield Cell("", classes="value-rule", markup=False)
 
     BINDINGS = [Binding("enter", "app.explain", "Explain", show=False)]
 
