@@ -8,6 +8,7 @@ what is allowed); 1 — anything unexpected.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Sequence
 
@@ -18,6 +19,9 @@ from .presets import PresetError, find_preset
 from .report import FORMATS
 
 EXIT_OK, EXIT_UNEXPECTED, EXIT_BAD_INPUT = 0, 1, 2
+
+FRAME_RATE = 240
+"""The app's default frame rate (Textual's is 60); see :func:`run_app`."""
 
 
 class UsageError(Exception):
@@ -113,6 +117,11 @@ def run_app(argv: Sequence[str]) -> int:
     if preset is not None and args.ruleset and preset.ruleset != args.ruleset:
         raise UsageError(f"--preset {args.preset!r} is a {preset.ruleset} preset, "
                          f"not {args.ruleset}")
+    # Textual paints at most MAX_FPS frames a second (read once, at import): at its default
+    # of 60 a keystroke waits up to two frame periods before its new values show. A keystroke
+    # costs the same CPU and bytes at a higher rate (frames are only drawn when something
+    # changed); TEXTUAL_FPS in the environment still wins.
+    os.environ.setdefault("TEXTUAL_FPS", str(FRAME_RATE))
     from .ui import WorksheetApp  # the only place the core reaches for the UI
 
     WorksheetApp(ruleset=args.ruleset, preset=preset).run()
@@ -139,8 +148,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # `worksheet presets list | head`: the reader left; not an error
-        import os
-
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
     except SystemExit as exit_:  # --help

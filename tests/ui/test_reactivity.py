@@ -11,6 +11,10 @@ SIZE = (120, 40)
 
 
 def text(widget) -> str:
+    """What a widget shows; for a value row, its result column (which its text contains)."""
+    if isinstance(widget, ValueRow):
+        assert widget.result in str(widget.render())
+        return widget.result
     return str(widget.render())
 
 

@@ -46,7 +46,10 @@ class FormApp(App):
 
 
 def value_text(app) -> str:
-    return str(app.query_one("#value-bonus").render())
+    """The bonus row's result column (its text contains it)."""
+    row = app.query_one("#value-bonus")
+    assert row.result in str(row.render())
+    return row.result
 
 
 async def type_text(pilot, text: str) -> None:

@@ -131,7 +131,7 @@ async def test_rule_panel_follows_focus_and_f3_shows_it_whole():
 
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=(80, 24)) as pilot:
-        row = app.query_one("#gemstone4 #row-melee-ds")
+        row = app.query_one("#gemstone4 #value-melee-ds")
         row.focus()
         await pilot.pause()
         panel = app.query_one("#gemstone4 RulePanel")

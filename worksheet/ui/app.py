@@ -23,7 +23,6 @@ from . import store
 from .preset_actions import PresetActions
 from .recovery_actions import RecoveryActions
 from .screens.confirm import Choose
-from .screens.help import HelpScreen
 from .sheet import SheetForm
 
 ALT_DIGITS = ("inverted_exclamation_mark", "trade_mark_sign", "pound_sign", "cent_sign",
@@ -290,11 +289,14 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
         status = " · ".join(parts)
         if status != self._shown_status:  # nothing is repainted when nothing changed
             self._shown_status = status
-            self.query_one("#status", Static).update(status)
+            # One line high, as wide as the screen: a repaint never needs a new layout.
+            self.query_one("#status", Static).update(status, layout=False)
 
     # -- help, palette, quit ------------------------------------------------------------
     def action_help(self) -> None:
         """Show every key binding."""
+        from .screens.help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.HELP_KEYS))
 

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 from ..presets import Preset, PresetConflict, PresetError
 from . import store
 from .screens.confirm import Choose
-from .screens.presets import OpenPreset, SavePreset, SaveRequest
 
 if TYPE_CHECKING:
+    from .screens.presets import SaveRequest
     from .app import WorksheetApp
 
     _Base = WorksheetApp
@@ -27,6 +27,8 @@ class PresetActions(_Base):
 
     def action_open_preset(self) -> None:
         """Pick a preset and load it on its ruleset's tab."""
+        from .screens.presets import OpenPreset  # the dialogs load when first opened
+
         self.push_screen(OpenPreset(self.active), self._opened)
 
     def _opened(self, preset: Preset | None) -> None:
@@ -66,6 +68,8 @@ class PresetActions(_Base):
                         title="Not saved", severity="error", timeout=6)
             return
         current = self.presets.get(self.active)
+        from .screens.presets import SavePreset
+
         self.push_screen(SavePreset(self.active, current.name if current else "",
                                     current.description if current else ""), self._save)
 
@@ -106,6 +110,8 @@ class PresetActions(_Base):
         self.notify(f"Saved {preset.name} to {path}", timeout=4)
 
     def _conflict(self, request: SaveRequest, conflict: PresetConflict) -> None:
+        from .screens.presets import SavePreset
+
         def answer(choice: str) -> None:
             if choice == "overwrite":
                 self._save(request, force=True)

@@ -42,6 +42,25 @@ class Editor(OrderedInput):
             return False
         return super().check_consume_key(key, character)
 
+    _repaint_only = False
+
+    def _watch_value(self, value: str) -> None:
+        # Textual's Input re-lays out the whole screen on every change of its text length (its
+        # virtual size). Ours is as wide as its column: while the text fits, before and after,
+        # nothing moves, and a repaint is enough (~10 ms less per keystroke on a sheet).
+        width = self.content_size.width
+        self._repaint_only = self.is_mounted and 0 < max(self.virtual_size.width,
+                                                         self.content_width) <= width
+        try:
+            super()._watch_value(value)
+        finally:
+            self._repaint_only = False
+
+    def refresh(self, *regions, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Editor:
+        return super().refresh(*regions, repaint=repaint,
+                               layout=layout and not self._repaint_only, recompose=recompose)
+
     def action_end(self, select: bool = False) -> None:
         """End (or Ctrl+E) after Tab's select-all puts the cursor after the text, unselected,
         so the next key appends instead of replacing (Textual keeps the selection)."""

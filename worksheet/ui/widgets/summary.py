@@ -64,5 +64,9 @@ class ResultStrip(Static):
             parts.append(Content.assemble(separator, Content(self._labels[name] + " "), value))
         content = Content("").join(parts)
         if content.plain != self._shown:
+            # Same lines at this width: a repaint, not a new layout of the whole screen.
+            width = self.content_size.width
+            same = bool(width) and self.is_mounted and Content(self._shown).get_height(
+                self.styles, width) == content.get_height(self.styles, width)
             self._shown = content.plain
-            self.update(content)
+            self.update(content, layout=not same)

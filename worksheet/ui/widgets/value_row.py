@@ -1,19 +1,32 @@
 """One derived value of a form: step and label, the formula with the numbers, the result, and
 the rule in one line beneath.
 
-The result widget has the id ``value-<node>`` (the node's name in kebab-case). When the value
-is not current the row never shows a number: a blocked row says which inputs it waits for, a
-row in error says what is wrong.
+The row is one widget with the id ``value-<node>`` (the node's name in kebab-case) that draws
+its columns itself: a sheet has dozens of rows, and a widget per cell made start-up, memory
+and every layout several times dearer. When the value is not current the row never shows a
+number: a blocked row says which inputs it waits for, a row in error says what is wrong.
 """
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
+from rich.style import Style as RichStyle
 from textual.binding import Binding
-from textual.containers import Grid
-from textual.widgets import Static
+from textual.content import Content
+from textual.css.styles import RulesMap
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions, Visual
+from textual.widget import Widget
 
 from ...engine import NodeStatus, Rule, State
+
+HEAD_WIDTH, HEAD_WIDTH_NARROW = 28, 22
+"""The step-and-label column is 28 cells wide, 22 on a narrow screen (``Screen.-narrow``)."""
+RESULT_MIN, GUTTER, RULE_INDENT = 6, 1, 3
+"""The result column's least width, the space between columns, the rule line's indent."""
+
+PARTS = ("head", "formula", "result", "rule")
+"""A row's parts; each is styled in app.tcss as the component class ``value-row--<part>``."""
 
 
 def result_text(status: NodeStatus) -> str:
@@ -35,7 +48,73 @@ def formula_text(status: NodeStatus) -> str:
     return status.message
 
 
-class ValueRow(Grid, can_focus=True):
+class RowVisual(Visual):
+    """A row's columns — head, formula, result (right-aligned) — and its rule lines beneath,
+    laid out for whatever width the row gets.
+
+    Args:
+        head: the step and label.
+        formula: the formula with the numbers.
+        result: the result (or why there is none).
+        rule: the rule and any notes, one per line.
+    """
+
+    def __init__(self, head: Content, formula: Content, result: Content, rule: Content):
+        self.parts = (head, formula, result, rule)
+        self.head_width = HEAD_WIDTH
+        """The width of the step-and-label column."""
+
+    def __str__(self) -> str:
+        return "\n".join(part.plain for part in self.parts)
+
+    def _widths(self, width: int) -> tuple[int, int, int]:
+        result = max(1, min(max(RESULT_MIN, self.parts[2].cell_length), width // 2))
+        head = max(1, min(self.head_width, width - result - 2 * GUTTER - 1))
+        return head, result, max(1, width - head - result - 2 * GUTTER)
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return container_width
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        head, formula, result, rule = self.parts
+        head_w, result_w, formula_w = self._widths(width)
+        top = max(head.get_height(rules, head_w), formula.get_height(rules, formula_w),
+                  result.get_height(rules, result_w))
+        return top + rule.get_height(rules, max(1, width - RULE_INDENT))
+
+    def render_strips(self, width: int, height: int | None, style: Style,
+                      options: RenderOptions) -> list[Strip]:
+        head, formula, result, rule = self.parts
+        head_w, result_w, formula_w = self._widths(width)
+        rich = RichStyle(bgcolor=style.rich_style.bgcolor)  # blank cells: background only
+        columns = [(head.render_strips(head_w, None, style, options), head_w),
+                   (formula.render_strips(formula_w, None, style, options), formula_w),
+                   # right-aligned when it fits; a long reason wraps in its half of the row
+                   ([Strip.join([Strip.blank(result_w - result.cell_length, rich), strip])
+                     for strip in result.render_strips(result.cell_length, None, style,
+                                                       options)]
+                    if 0 < result.cell_length <= result_w
+                    else result.render_strips(result_w, None, style, options), result_w)]
+        top = max(len(strips) for strips, _ in columns)
+        gap = Strip.blank(GUTTER, rich)
+        lines = []
+        for y in range(top):
+            cells = []
+            for index, (strips, cell_width) in enumerate(columns):
+                if index:
+                    cells.append(gap)
+                cells.append(strips[y].extend_cell_length(cell_width, rich)
+                             .crop(0, cell_width) if y < len(strips)
+                             else Strip.blank(cell_width, rich))
+            lines.append(Strip.join(cells))
+        indent = Strip.blank(RULE_INDENT, rich)
+        rule_w = max(1, width - RULE_INDENT)
+        for strip in rule.render_strips(rule_w, None, style, options):
+            lines.append(Strip.join([indent, strip.extend_cell_length(rule_w, rich)]))
+        return lines[:height] if height is not None else lines
+
+
+class ValueRow(Widget, can_focus=True):
     """A derived node's row; focusable so the rule panel can show its full rule.
 
     Enter opens the full explanation in a dialog (as F3 does anywhere).
@@ -45,41 +124,79 @@ class ValueRow(Grid, can_focus=True):
         status: its status now.
     """
 
+    BINDINGS = [Binding("enter", "app.explain", "Explain", show=False)]
+
     def __init__(self, rule: Rule, status: NodeStatus):
-        super().__init__(classes="value-row", id=f"row-{rule.widget_id[len('value-'):]}")
+        super().__init__(classes="value-row", id=rule.widget_id)
         self.rule = rule
         """The node's declaration."""
         self.status = status
         """The status shown."""
+        self.result = ""
+        """The text of the result column."""
+        self._texts = self._texts_of(status)
+        self._visual: RowVisual | None = None
 
-    def compose(self) -> ComposeResult:
-        yield Static(f"{self.rule.step:>2} {self.rule.label}", classes="value-head", markup=False)
-        yield Static("", classes="value-formula", markup=False)
-        yield Static("", classes="value-result", id=self.rule.widget_id, markup=False)
-        yield Static("", classes="value-rule", markup=False)
+    COMPONENT_CLASSES = {f"value-row--{part}" for part in PARTS}
 
-    BINDINGS = [Binding("enter", "app.explain", "Explain", show=False)]
+    def _texts_of(self, status: NodeStatus) -> tuple[str, ...]:
+        notes = status.derivation.notes if status.ok and status.derivation else ()
+        self.result = result_text(status)
+        return (f"{self.rule.step:>2} {self.rule.label}", formula_text(status), self.result,
+                "\n".join([self.rule.rule, *(f"• {note}" for note in notes)]))
 
-    def on_mount(self) -> None:
-        self.show(self.status)
+    def _make_visual(self) -> RowVisual:
+        visual = RowVisual(*(Content.styled(text, self.get_visual_style(f"value-row--{part}",
+                                                                          partial=True))
+                             for text, part in zip(self._texts, PARTS)))
+        visual.head_width = self._head_width()
+        return visual
+
+    def _head_width(self) -> int:
+        return HEAD_WIDTH_NARROW if self.screen.has_class("-narrow") else HEAD_WIDTH
+
+    def render(self) -> RowVisual:
+        if self._visual is None:
+            self._visual = self._make_visual()
+        return self._visual
+
+    def notify_style_update(self) -> None:
+        # The parts' colours follow the row's classes (-blocked, -error) and the theme.
+        super().notify_style_update()
+        self._visual = None
+        self.refresh()
+
+    def on_resize(self) -> None:
+        if self._visual is not None and self._visual.head_width != self._head_width():
+            self._visual = None  # the screen crossed a breakpoint
+            self.refresh(layout=True)
 
     def show(self, status: NodeStatus) -> None:
         """Show a new status (called only for nodes whose status changed)."""
         self.status = status
+        old, texts = self._texts, self._texts_of(status)
         self.set_class(status.state is State.BLOCKED, "-blocked")
         self.set_class(status.state is State.ERROR, "-error")
-        notes = status.derivation.notes if status.ok and status.derivation else ()
-        texts = (formula_text(status), result_text(status),
-                 "\n".join([self.rule.rule, *(f"• {note}" for note in notes)]))
-        for cell, text in zip(self.children[1:], texts):
-            update(cell, text)
+        if texts == old:
+            return
+        self._texts = texts
+        # As many lines at this width: a repaint, not a new layout of the whole screen.
+        width = self.content_size.width
+        before = self._visual
+        self._visual = None
+        same = bool(width) and before is not None and before.get_height(
+            self.styles, width) == self.render().get_height(self.styles, width)
+        self.refresh(layout=not same)
 
-
-def update(cell: Static, text: str) -> None:
-    """Show ``text`` in a cell; no repaint when it is unchanged.
-
-    (Updating without a new layout when the text keeps its length was tried: it splits a
-    keystroke's repaint into more frames and writes more bytes to the terminal, not fewer.)
-    """
-    if cell.content != text:
-        cell.update(text)
+    def _check_refresh(self) -> None:  # Textual 8.2 internals (pinned in pyproject.toml)
+        # Textual answers a repaint of a widget scrolled out of view by re-arranging every
+        # widget of the screen (~6 ms on a sheet) before finding nothing to draw. ``refresh``
+        # has cleared the caches all the same: the row shows its new text when scrolled in.
+        if self._repaint_required and not self._layout_required and self.is_attached:
+            try:
+                visible = self in self.screen._compositor.visible_widgets
+            except Exception:  # noqa: BLE001 — no screen yet: leave it to Textual
+                visible = True
+            if not visible:
+                self._repaint_required = False
+        super()._check_refresh()
