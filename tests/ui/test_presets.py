@@ -157,8 +157,12 @@ async def test_unsaved_edits_are_kept_and_offered_on_the_next_start():
     async with app.run_test(size=SIZE) as pilot:
         app.query_one("#gemstone4 #dodge-ranks").focus()
         await type_text(pilot, "600")  # invalid text is kept too
-        await pilot.pause(0.8)
-        state = store.recovery().load()
+        state = None
+        for _ in range(50):  # the save is debounced (~0.5 s); a loaded machine may take longer
+            await pilot.pause(0.1)
+            state = store.recovery().load()
+            if state is not None:
+                break
         assert state is not None
         assert state["tabs"]["gemstone4"]["entries"]["dodge_ranks"] == "600"
         json.dumps(state)
