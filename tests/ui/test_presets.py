@@ -161,7 +161,7 @@ async def test_unsaved_edits_are_kept_and_offered_on_the_next_start():
         for _ in range(50):  # the save is debounced (~0.5 s); a loaded machine may take longer
             await pilot.pause(0.1)
             state = store.recovery().load()
-            if state is not None:
+            if state and state["tabs"]["gemstone4"]["entries"].get("dodge_ranks") == "600":
                 break
         assert state is not None
         assert state["tabs"]["gemstone4"]["entries"]["dodge_ranks"] == "600"
