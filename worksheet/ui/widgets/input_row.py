@@ -14,10 +14,15 @@ import re
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.containers import Grid
+from rich.style import Style as RichStyle
+from textual.content import Content
+from textual.css.styles import RulesMap
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions, Visual
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static
+from textual.widgets import Checkbox, Input, Select, SelectionList, Static
 from textual.widgets.input import Selection
 
 from ...engine import InputError, InputSpec, format_number
@@ -213,8 +218,112 @@ def describe(spec: InputSpec) -> str:
     return " · ".join(parts)
 
 
-class InputRow(Grid):
+LABEL_WIDTH, LABEL_WIDTH_NARROW = 24, 20
+"""The label column is 24 cells wide, 20 on a narrow screen (``Screen.-narrow``)."""
+EDITOR_WIDTH, EDITOR_WIDTH_NARROW = 16, 12
+"""The editor column (app.tcss places the editor there: ``InputRow > .input-editor``)."""
+CELL_GUTTER = 1
+
+
+class CellVisual(Visual):
+    """An input row's label and its allowed-and-help text, with a gap for the editor between.
+
+    Args:
+        label: the input's title.
+        info: what it allows and its help.
+        widths: the label and editor columns.
+        min_height: the editor's height (the row is never shorter).
+    """
+
+    def __init__(self, label: Content, info: Content, widths: tuple[int, int],
+                 min_height: int):
+        self.label, self.info = label, info
+        self.widths = widths
+        self.min_height = min_height
+
+    def __str__(self) -> str:
+        return f"{self.label.plain}\n{self.info.plain}"
+
+    def _columns(self, width: int) -> tuple[int, int, int]:
+        label_w, editor_w = self.widths
+        label_w = max(1, min(label_w, width))
+        return label_w, editor_w, max(1, width - label_w - editor_w - 2 * CELL_GUTTER)
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return container_width
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        label_w, _, info_w = self._columns(width)
+        return max(self.min_height, self.label.get_height(rules, label_w),
+                   self.info.get_height(rules, info_w) if self.info.cell_length else 1)
+
+    def render_strips(self, width: int, height: int | None, style: Style,
+                      options: RenderOptions) -> list[Strip]:
+        label_w, editor_w, info_w = self._columns(width)
+        rich = RichStyle(bgcolor=style.rich_style.bgcolor)
+        label = self.label.render_strips(label_w, None, style, options)
+        info = self.info.render_strips(info_w, None, style, options) \
+            if self.info.cell_length else []
+        lines = max(self.min_height, len(label), len(info))
+        if height is not None:
+            lines = height
+        middle = Strip.blank(CELL_GUTTER + editor_w + CELL_GUTTER, rich)
+        strips = []
+        for y in range(lines):
+            left = label[y].extend_cell_length(label_w, rich).crop(0, label_w) \
+                if y < len(label) else Strip.blank(label_w, rich)
+            right = info[y].extend_cell_length(info_w, rich).crop(0, info_w) \
+                if y < len(info) else Strip.blank(info_w, rich)
+            strips.append(Strip.join([left, middle, right]).crop(0, width))
+        return strips
+
+
+class InputCell(Widget):
+    """Draws a row's label and its allowed-and-help text; the editor lies over the gap."""
+
+    COMPONENT_CLASSES = {"input-cell--label", "input-cell--info"}
+
+    def __init__(self, label: str, info: str, min_height: int):
+        super().__init__(classes="input-cell")
+        self._label, self._info, self._min_height = label, info, min_height
+        self._visual: CellVisual | None = None
+
+    def _widths(self) -> tuple[int, int]:
+        if self.screen.has_class("-narrow"):
+            return LABEL_WIDTH_NARROW, EDITOR_WIDTH_NARROW
+        return LABEL_WIDTH, EDITOR_WIDTH
+
+    def render(self) -> CellVisual:
+        if self._visual is None:
+            self._visual = CellVisual(
+                Content.styled(self._label, self.get_visual_style("input-cell--label",
+                                                                  partial=True)),
+                Content.styled(self._info, self.get_visual_style("input-cell--info",
+                                                                 partial=True)),
+                self._widths(), self._min_height)
+        return self._visual
+
+    def invalidate(self) -> None:
+        """Draw again with the styles now (the row's classes changed)."""
+        self._visual = None
+        self.refresh()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self.invalidate()
+
+    def on_resize(self) -> None:
+        if self._visual is not None and self._visual.widths != self._widths():
+            self._visual = None  # the screen crossed a breakpoint
+            self.refresh(layout=True)
+
+
+class InputRow(Widget):
     """A labelled editor for one input, with what it allows, its help and its error message.
+
+    Two widgets while the input is fine: the cell that draws the label and the allowed-and-help
+    text, and the editor placed over the cell's gap (``app.tcss``); the message is mounted
+    beneath the first time there is one.
 
     Args:
         spec: the input's declaration.
@@ -243,17 +352,21 @@ class InputRow(Grid):
         self._text = text
         self._editor_id = editor_id
         self._blink = cursor_blink
+        self._editor: Widget | None = None
+        self._message: Static | None = None
 
     def compose(self) -> ComposeResult:
-        yield Label(self.spec.title, classes="input-label")
-        yield make_editor(self.spec, self._text, self._editor_id, self._blink)
-        yield Static(describe(self.spec), classes="input-info", markup=False)
-        yield Static("", classes="input-message", markup=False)
+        spec = self.spec
+        lines = min(len(spec.choices), 8) if spec.kind == "names" else 1
+        yield InputCell(spec.title, describe(spec), lines)
+        self._editor = make_editor(spec, self._text, self._editor_id, self._blink)
+        self._editor.add_class("input-editor")
+        yield self._editor
 
     @property
     def editor(self) -> Widget:
         """The editor widget."""
-        return self.children[1]
+        return self._editor
 
     @property
     def text(self) -> str:
@@ -268,10 +381,17 @@ class InputRow(Grid):
     def show_error(self, message: str | None) -> None:
         """Mark the row as refused with ``message``, or clear the mark with ``None``."""
         text = f"✗ {message}" if message else ""
-        cell = self.children[3]
-        if cell.content != text:
+        if self._message is None:
+            if not text:
+                return
+            self._message = Static(text, classes="input-message", markup=False)
+            self.set_class(True, "-error")
+            self.mount(self._message)
+            self.query_one(InputCell).invalidate()
+        elif self._message.content != text:
             self.set_class(bool(message), "-error")
-            cell.update(text)
+            self._message.update(text)
+            self.query_one(InputCell).invalidate()
 
     def _edited(self, event: Message) -> None:
         event.stop()
