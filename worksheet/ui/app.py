@@ -132,6 +132,13 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
 
     # -- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        # The screen's breakpoint class (-narrow, -wide) before the form exists: set by the
+        # first Resize instead, it restyled every widget of the form before the first paint.
+        screen, width = self.screen, self.size.width
+        classes = {name: False for _, name in self.HORIZONTAL_BREAKPOINTS}
+        classes.update({name: True for name in screen._get_breakpoint_classes(
+            width, self.HORIZONTAL_BREAKPOINTS)})
+        screen.update_classes(classes, update=False)
         with TabbedContent(initial=self.initial, id="tabs"):
             for rid in self.ruleset_ids:
                 with TabPane(rulesets.get(rid).title, id=rid):

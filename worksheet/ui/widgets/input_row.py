@@ -360,7 +360,7 @@ class InputRow(Widget):
         lines = min(len(spec.choices), 8) if spec.kind == "names" else 1
         yield InputCell(spec.title, describe(spec), lines)
         self._editor = make_editor(spec, self._text, self._editor_id, self._blink)
-        self._editor.add_class("input-editor")
+        self._editor.add_class("input-editor", update=False)
         yield self._editor
 
     @property
