@@ -13,6 +13,7 @@ from typing import Any, Iterable
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.css.query import NoMatches
+from textual import events
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static, TabbedContent, TabPane
@@ -32,6 +33,19 @@ tmux, most SSH clients): it reads them as the macOS Option characters ¡ ™ £ 
 
 RECOVERY_DELAY = 0.5
 """Seconds of quiet after an edit before the unsaved state is written to the recovery file."""
+
+
+class SheetScreen(Screen):
+    """The app's screen. Its first resume skips Textual's restyle of every widget: each was
+    styled as it mounted, with the breakpoint class already set (see ``compose``)."""
+
+    _resumed = False
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Runs before Screen's own handler (Textual calls each class's handler down the MRO).
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
 
 
 class WorksheetApp(PresetActions, RecoveryActions, App[None]):
@@ -129,6 +143,9 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
         self._forms: dict[str, SheetForm] = {}
         self._shown_status = ""
         self._recovery_timer: Timer | None = None
+
+    def get_default_screen(self) -> Screen:
+        return SheetScreen(id="_default")
 
     # -- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
