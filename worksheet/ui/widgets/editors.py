@@ -1,0 +1,172 @@
+"""The editors of an input row, one per kind of input, and reading/writing their text.
+
+Text inputs are restricted to the characters the input can accept (numbers, dice faces); a
+choice is a select, a yes/no input a switch that says its state in words, a list of names a
+list to tick. The row (``input_row``) picks one with :func:`make_editor`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from textual.widget import Widget
+from textual.widgets import Checkbox, Input, Select, SelectionList
+from textual.widgets.input import Selection
+
+from ...engine import InputError, InputSpec
+from .ordered_input import OrderedInput
+
+
+ALT_DIGIT_CHARACTERS = "¡™£¢∞§¶•ª"
+"""What Textual reads Alt+1 … Alt+9 as (see ``worksheet.ui.app.ALT_DIGITS``)."""
+
+
+class Editor(OrderedInput):
+    """A text editor restricted to the characters its input can accept.
+
+    A character the restriction refuses is left to the app's key bindings, so Alt+1 … Alt+9
+    still switch tabs while a number field has focus.
+    """
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        if character is not None and character in ALT_DIGIT_CHARACTERS and self.restrict \
+                and not re.fullmatch(self.restrict, character):
+            return False
+        return super().check_consume_key(key, character)
+
+    _repaint_only = False
+
+    def _watch_value(self, value: str) -> None:
+        # Textual's Input re-lays out the whole screen on every change of its text length (its
+        # virtual size). Ours is as wide as its column: while the text fits, before and after,
+        # nothing moves, and a repaint is enough (~10 ms less per keystroke on a sheet).
+        width = self.content_size.width
+        self._repaint_only = self.is_mounted and 0 < max(self.virtual_size.width,
+                                                         self.content_width) <= width
+        try:
+            super()._watch_value(value)
+        finally:
+            self._repaint_only = False
+
+    def refresh(self, *regions, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Editor:
+        return super().refresh(*regions, repaint=repaint,
+                               layout=layout and not self._repaint_only, recompose=recompose)
+
+    def action_end(self, select: bool = False) -> None:
+        """End (or Ctrl+E) after Tab's select-all puts the cursor after the text, unselected,
+        so the next key appends instead of replacing (Textual keeps the selection)."""
+        if select:
+            super().action_end(select)
+        else:
+            self.selection = Selection.cursor(len(self.value))
+
+    def action_home(self, select: bool = False) -> None:
+        """Home (or Ctrl+A) clears a select-all the same way."""
+        if select:
+            super().action_home(select)
+        else:
+            self.selection = Selection.cursor(0)
+
+
+class NamesEditor(SelectionList):
+    """A list of names to tick; each says ``✓`` when ticked, so it reads without colour."""
+
+    def __init__(self, choices: tuple[str, ...], chosen: set[str], id: str | None = None):
+        super().__init__(*[(self._prompt(choice, choice in chosen), choice, choice in chosen)
+                           for choice in choices], id=id, compact=True)
+        self._choices = choices
+
+    @staticmethod
+    def _prompt(choice: str, ticked: bool) -> str:
+        return ("✓ " if ticked else "  ") + choice.replace("_", " ")
+
+    def _on_selection_list_selected_changed(self) -> None:
+        chosen = set(self.selected)
+        for index, choice in enumerate(self._choices):
+            self.replace_option_prompt_at_index(index, self._prompt(choice, choice in chosen))
+
+
+class YesNo(Checkbox):
+    """A switch for a yes/no input that says its state in words (readable without colour)."""
+
+    def __init__(self, value: bool, id: str | None = None):
+        super().__init__("yes" if value else "no", value, id=id, compact=True)
+
+    def watch_value(self) -> None:
+        self.label = "yes" if self.value else "no"
+        super().watch_value()
+
+
+EDITOR_MESSAGES = (Input.Changed, Select.Changed, Checkbox.Changed,
+                   SelectionList.SelectedChanged)
+"""The messages an editor posts when its value changes (prevented on programmatic writes)."""
+
+
+def make_editor(spec: InputSpec, text: str, widget_id: str | None = None,
+                cursor_blink: bool = False) -> Widget:
+    """The editor widget for one input, showing ``text``.
+
+    Args:
+        spec: the input's declaration.
+        text: the entry to show (as ``spec.to_text`` writes it, or as typed).
+        widget_id: the widget id; defaults to the input's name in kebab-case.
+        cursor_blink: let a text cursor blink.
+    """
+    widget_id = widget_id or spec.widget_id
+    if spec.kind == "choice":
+        options = [(spec.label_of(choice), choice) for choice in spec.choices]
+        value = _parsed(spec, text)
+        return Select(options, value=value if value is not None else spec.choices[0],
+                      allow_blank=False, compact=True, id=widget_id)
+    if spec.kind == "bool":
+        return YesNo(bool(_parsed(spec, text)), id=widget_id)
+    if spec.kind == "names":
+        return NamesEditor(spec.choices, set(_parsed(spec, text) or ()), id=widget_id)
+    editor = Editor(text, restrict=spec.text_pattern, compact=True, id=widget_id,
+                   placeholder="empty" if spec.optional else "")
+    editor.cursor_blink = cursor_blink
+    return editor
+
+
+def _parsed(spec: InputSpec, text: str) -> Any:
+    try:
+        return spec.parse_text(text)
+    except InputError:
+        return None
+
+
+def editor_text(spec: InputSpec, editor: Widget) -> str:
+    """The entry an editor holds, as text the declaration parses."""
+    if isinstance(editor, Input):
+        return editor.value
+    if isinstance(editor, Select):
+        return spec.to_text(editor.value)
+    if isinstance(editor, Checkbox):
+        return spec.to_text(editor.value)
+    if isinstance(editor, SelectionList):
+        chosen = set(editor.selected)
+        return ",".join(choice for choice in spec.choices if choice in chosen)
+    raise TypeError(f"no text for {type(editor).__name__}")
+
+
+def set_editor_text(spec: InputSpec, editor: Widget, text: str) -> None:
+    """Show ``text`` in an editor (the caller prevents the change messages)."""
+    if isinstance(editor, Input):
+        if editor.value != text:
+            editor.value = text
+        return
+    value = _parsed(spec, text)
+    if isinstance(editor, Select):
+        if value is not None and editor.value != value:
+            editor.value = value
+    elif isinstance(editor, Checkbox):
+        editor.value = bool(value)
+    elif isinstance(editor, SelectionList):
+        chosen = set(value or ())
+        for choice in spec.choices:
+            if choice in chosen:
+                editor.select(choice)
+            else:
+                editor.deselect(choice)
