@@ -16,7 +16,7 @@ from textual.css.query import NoMatches
 from textual import events
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static, TabbedContent, TabPane
+from textual.widgets import Static, TabbedContent, TabPane
 
 from .. import rulesets
 from ..presets import Preset, find_preset
@@ -25,6 +25,10 @@ from .preset_actions import PresetActions
 from .recovery_actions import RecoveryActions
 from .screens.confirm import Choose
 from .sheet import SheetForm
+from .widgets.editors import Editor
+from .widgets.input_row import InputCell
+from .widgets.value_row import ValueRow
+from .widgets.key_bar import KeyBar
 
 ALT_DIGITS = ("inverted_exclamation_mark", "trade_mark_sign", "pound_sign", "cent_sign",
               "infinity", "section_sign", "pilcrow_sign", "bullet", "ª")
@@ -37,7 +41,14 @@ RECOVERY_DELAY = 0.5
 
 class SheetScreen(Screen):
     """The app's screen. Its first resume skips Textual's restyle of every widget: each was
-    styled as it mounted, with the breakpoint class already set (see ``compose``)."""
+    styled as it mounted, with the breakpoint class already set (see ``compose``).
+
+    It holds the component styles of the sheet's rows once for all of them
+    (``widgets.shared_styles``).
+    """
+
+    COMPONENT_CLASSES = set(Editor.SHARED_COMPONENTS | InputCell.SHARED_COMPONENTS
+                            | ValueRow.SHARED_COMPONENTS)
 
     _resumed = False
 
@@ -162,7 +173,7 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
                     if rid == self.initial:
                         yield self._new_form(rid)
         yield Static("", id="status", markup=False)
-        yield Footer()
+        yield KeyBar(id="keys")
 
     def _new_form(self, rid: str) -> SheetForm:
         preset = self.presets.get(rid)

@@ -16,18 +16,23 @@ from textual.widgets.input import Selection
 
 from ...engine import InputError, InputSpec
 from .ordered_input import OrderedInput
+from .shared_styles import SharedComponentStyles
 
 
 ALT_DIGIT_CHARACTERS = "¡™£¢∞§¶•ª"
 """What Textual reads Alt+1 … Alt+9 as (see ``worksheet.ui.app.ALT_DIGITS``)."""
 
 
-class Editor(OrderedInput):
+class Editor(SharedComponentStyles, OrderedInput):
     """A text editor restricted to the characters its input can accept.
+
+    Its cursor, selection and placeholder styles are the sheet screen's (``shared_styles``).
 
     A character the restriction refuses is left to the app's key bindings, so Alt+1 … Alt+9
     still switch tabs while a number field has focus.
     """
+
+    SHARED_COMPONENTS = frozenset(Input.COMPONENT_CLASSES)
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         if character is not None and character in ALT_DIGIT_CHARACTERS and self.restrict \
