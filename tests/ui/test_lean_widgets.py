@@ -102,3 +102,32 @@ async def test_the_editor_cursor_blends_over_the_editor_like_textual_does():
         over = Color.from_rich_color(editor.rich_style.bgcolor) + Color.parse(
             theme["input-selection-background"])
         assert Color.from_rich_color(selection.bgcolor) == over
+
+
+async def test_a_choice_builds_its_list_when_first_opened_and_picks_from_the_keyboard():
+    from textual.widgets import Select
+    from textual.widgets._select import SelectOverlay
+
+    from worksheet import rulesets
+
+    app = WorksheetApp(ruleset="gemstone4", preset="example-1")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert not app.query(SelectOverlay)  # no list until one is opened
+        choice = app.query_one("#armor-asg", Select)
+        spec = rulesets.get("gemstone4").inputs["armor_asg"]
+        before = choice.value
+        assert "brigandine" in str(choice.query_one("SelectCurrent #label").render())
+        choice.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        overlay = choice.query_one(SelectOverlay)
+        assert choice.expanded
+        assert overlay.highlighted == spec.choices.index(before)  # opens on the current one
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        after = spec.choices[spec.choices.index(before) + 1]
+        assert choice.value == after and not choice.expanded
+        form = app.form()
+        assert form.sheet.inputs["armor_asg"] == after
+        assert form.entries["armor_asg"] == spec.to_text(after)
