@@ -54,6 +54,21 @@ def step_groups(ruleset: Ruleset) -> list[tuple[str, list[str], list[str]]]:
     return groups
 
 
+ROW_LINES = {"step-heading": 2, "value-row": 2}
+"""Lines a row takes at least, by class (a heading has a blank line above it); others 1."""
+
+
+def first_screenful(rows: list[Widget], height: int) -> int:
+    """How many of ``rows`` fill a screen ``height`` lines high (the form's part of it is
+    smaller, so this errs on the side of building more)."""
+    lines = 0
+    for index, row in enumerate(rows):
+        if lines >= height:
+            return index
+        lines += next((n for cls, n in ROW_LINES.items() if row.has_class(cls)), 1)
+    return len(rows)
+
+
 class FormBody(VerticalScroll, can_focus=False):
     """The scrolling form; not a Tab stop itself (its rows are)."""
 
@@ -93,23 +108,38 @@ class SheetForm(Horizontal):
         """The inputs and nodes whose rows the last update showed again."""
         self._blink = cursor_blink
         self._rows: dict[str, Widget] = {}
+        self._later: list[Widget] = []
         self._focused_name: str | None = None
 
     # -- building -----------------------------------------------------------------------
+    progressive: bool | None = None
+    """Build the rows below the first screenful just after the first paint: ``None`` (the
+    default) does so only in a real terminal. Headless (tests, screenshots) there is no paint
+    to hurry, and every row is there as soon as the app is."""
+
     def compose(self) -> ComposeResult:
+        rows = list(self._all_rows())
+        progressive = self.progressive
+        if progressive is None:
+            progressive = not self.app.is_headless
+        first = first_screenful(rows, self.app.size.height) if progressive else len(rows)
+        self._later = rows[first:]
         with Vertical(classes="form-column"):
             yield ResultStrip(self.ruleset)
             with FormBody(classes="form"):
-                for step, inputs, nodes in step_groups(self.ruleset):
-                    yield Static(f"Step {step}" if step else "Not used by any step",
-                                 classes="step-heading")
-                    for name in inputs:
-                        yield self._input_row(name)
-                    for name in nodes:
-                        row = ValueRow(self.ruleset.rules[name], self.sheet.status(name))
-                        self._rows[name] = row
-                        yield row
+                yield from rows[:first]
         yield RulePanel(classes="rule-panel")
+
+    def _all_rows(self) -> Iterable[Widget]:
+        for step, inputs, nodes in step_groups(self.ruleset):
+            yield Static(f"Step {step}" if step else "Not used by any step",
+                         classes="step-heading")
+            for name in inputs:
+                yield self._input_row(name)
+            for name in nodes:
+                row = ValueRow(self.ruleset.rules[name], self.sheet.status(name))
+                self._rows[name] = row
+                yield row
 
     def _input_row(self, name: str) -> Widget:
         spec = self.ruleset.inputs[name]
@@ -132,6 +162,14 @@ class SheetForm(Horizontal):
         for name in self.ruleset.inputs:
             self._show_input(name)
         self.query_one(ResultStrip).show(self.sheet)
+        self.call_after_refresh(self._mount_the_rest)
+
+    def _mount_the_rest(self) -> None:
+        # The rows below the first screenful, once that has been painted: at start-up the
+        # user sees the sheet sooner, and these are in place before anyone could scroll.
+        later, self._later = self._later, []
+        if later:
+            self.query_one(FormBody).mount_all(later)
         self.call_after_refresh(self.post_message, self.Built(self))
 
     # -- reading ------------------------------------------------------------------------
@@ -165,12 +203,15 @@ class SheetForm(Horizontal):
     # -- edits from the rows --------------------------------------------------------------
     def on_input_row_edited(self, event: InputRow.Edited) -> None:
         event.stop()
-        if self.entries.get(event.name) == event.text:
+        # The editor's text now, not the event's: an edit queued before a load (an editor's
+        # echo as it mounts, or keys typed just before Ctrl+Z) must not undo the load.
+        text = event.row.text
+        if self.entries.get(event.name) == text:
             return
         self.history.record(self.entries, run=event.name)
-        self.entries[event.name] = event.text
+        self.entries[event.name] = text
         with self.app.batch_update():
-            self._refresh(self.sheet.set_text(event.name, event.text))
+            self._refresh(self.sheet.set_text(event.name, text))
 
     def on_record_list_changed(self, event: RecordList.Changed) -> None:
         event.stop()
