@@ -200,6 +200,7 @@ class InputRow(Widget):
         self._blink = cursor_blink
         self._editor: Widget | None = None
         self._message: Static | None = None
+        self._pending_error: str | None = None
 
     def compose(self) -> ComposeResult:
         spec = self.spec
@@ -220,12 +221,24 @@ class InputRow(Widget):
         return editor_text(self.spec, self.editor)
 
     def set_text(self, text: str) -> None:
-        """Show ``text`` without posting :class:`Edited` (a load or an undo)."""
-        with self.prevent(*EDITOR_MESSAGES):
-            set_editor_text(self.spec, self.editor, text)
+        """Show ``text`` without posting :class:`Edited` (a load or an undo).
+
+        A row not built yet (below the first screen at start-up) shows it once built."""
+        self._text = text
+        if self._editor is not None:
+            with self.prevent(*EDITOR_MESSAGES):
+                set_editor_text(self.spec, self.editor, text)
+
+    def on_mount(self) -> None:
+        if self._pending_error is not None:
+            self.show_error(self._pending_error)
 
     def show_error(self, message: str | None) -> None:
         """Mark the row as refused with ``message``, or clear the mark with ``None``."""
+        if self._editor is None:  # shown once the row is built
+            self._pending_error = message
+            return
+        self._pending_error = None
         text = f"✗ {message}" if message else ""
         if self._message is None:
             if not text:
