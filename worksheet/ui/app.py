@@ -169,7 +169,7 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
         screen.update_classes(classes, update=False)
         with TabbedContent(initial=self.initial, id="tabs"):
             for rid in self.ruleset_ids:
-                with TabPane(rulesets.get(rid).title, id=rid):
+                with TabPane(rulesets.title(rid), id=rid):
                     if rid == self.initial:
                         yield self._new_form(rid)
         yield Static("", id="status", markup=False)
@@ -315,7 +315,7 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
         if problems:
             parts.append("✗ " + ", ".join(p.input for p in problems))
         parts.append(f"preset: {preset.name}" if preset else "defaults")
-        others = [rulesets.get(rid).title.split(" — ")[0] for rid, other in self._forms.items()
+        others = [rulesets.title(rid).split(" — ")[0] for rid, other in self._forms.items()
                   if rid != self.active and other.dirty]
         if others:
             parts.append("also unsaved: " + ", ".join(others))
@@ -357,7 +357,7 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
         yield SystemCommand("Next tab", "Ctrl+PageDown or F8", self.action_next_tab)
         yield SystemCommand("Previous tab", "Ctrl+PageUp or F7", self.action_previous_tab)
         for number, rid in enumerate(self.ruleset_ids, 1):
-            yield SystemCommand(f"Go to {rulesets.get(rid).title}", f"Alt+{number}",
+            yield SystemCommand(f"Go to {rulesets.title(rid)}", f"Alt+{number}",
                                 lambda rid=rid: self.show_tab(rid))
         yield SystemCommand("Toggle rule panel", "Show or hide the rule panel (F2)",
                             self.action_toggle_panel)
@@ -380,7 +380,7 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
             return
         if isinstance(self.screen, Choose) and getattr(self.screen, "quitting", False):
             return
-        titles = ", ".join(rulesets.get(rid).title for rid in dirty)
+        titles = ", ".join(rulesets.title(rid) for rid in dirty)
         dialog = Choose("Quit with unsaved edits?", f"Not saved: {titles}. Ctrl+S saves a "
                         "tab as a preset.", [("cancel", "Keep editing"),
                                              ("quit", "Quit without saving")])
