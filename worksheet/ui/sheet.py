@@ -12,7 +12,7 @@ step lists its inputs, then its derived values.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from textual import events
 from textual.app import ComposeResult
@@ -23,8 +23,17 @@ from textual.widgets import Static
 
 from ..engine import RecordsInput, Ruleset, Sheet, State
 from .state import Entries, History, entries_from_values, split_entries
-from .widgets import InputRow, RecordList, RulePanel, ValueRow
+from .widgets import InputRow, RulePanel, ValueRow
 from .widgets.summary import ResultStrip
+
+if TYPE_CHECKING:
+    from .widgets.records import RecordList
+
+
+def is_record_list(widget: Widget) -> bool:
+    """True for a record list's row (tested by its input, so the sheet need not import the
+    record list and Textual's DataTable for rulesets without one)."""
+    return isinstance(getattr(widget, "spec", None), RecordsInput)
 
 
 def step_groups(ruleset: Ruleset) -> list[tuple[str, list[str], list[str]]]:
@@ -144,6 +153,8 @@ class SheetForm(Horizontal):
     def _input_row(self, name: str) -> Widget:
         spec = self.ruleset.inputs[name]
         if isinstance(spec, RecordsInput):
+            from .widgets.records import RecordList  # DataTable: only for sheets with lists
+
             row: Widget = RecordList(spec, self.entries[name])
         else:
             row = InputRow(spec, self.entries[name], cursor_blink=self._blink)
@@ -194,7 +205,7 @@ class SheetForm(Horizontal):
         index = current + step
         while 0 <= index < len(rows):
             row = rows[index]
-            if isinstance(row, (InputRow, RecordList)):
+            if isinstance(row, InputRow) or is_record_list(row):
                 target = row.editor if isinstance(row, InputRow) else row.table
                 self.screen.set_focus(target)  # now, not after the next key (bursts over SSH)
                 return
@@ -213,7 +224,7 @@ class SheetForm(Horizontal):
         with self.app.batch_update():
             self._refresh(self.sheet.set_text(event.name, text))
 
-    def on_record_list_changed(self, event: RecordList.Changed) -> None:
+    def on_record_list_changed(self, event: "RecordList.Changed") -> None:
         event.stop()
         self.history.record(self.entries)
         self.entries[event.name] = event.records
@@ -242,7 +253,7 @@ class SheetForm(Horizontal):
         with self.app.batch_update():
             for name, entry in new.items():
                 row = self._rows[name]
-                if isinstance(row, RecordList):
+                if is_record_list(row):
                     row.set_records(entry)
                 else:
                     row.set_text(entry)
@@ -302,7 +313,7 @@ class SheetForm(Horizontal):
             if isinstance(node, ValueRow):
                 self._explain(node.rule.name)
                 return
-            if isinstance(node, (InputRow, RecordList)):
+            if isinstance(node, InputRow) or is_record_list(node):
                 self._explain(node.spec.name)
                 return
             if node is self:
