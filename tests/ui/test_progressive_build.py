@@ -1,6 +1,6 @@
-"""Pilot tests: in a terminal the form shows its first screenful, then builds the rest just
-after the first paint. Headless runs build everything at once, so these force the terminal's
-behaviour (``SheetForm.progressive``)."""
+"""Pilot tests: in a terminal the form starts with the rows of the first screen and builds the
+others as they come within reach (scrolling, Tab, Ctrl+Down). Headless runs build every row at
+once, so these force the terminal's behaviour (``SheetForm.progressive``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from textual.widgets import Static
 from worksheet import rulesets
 from worksheet.engine import kebab
 from worksheet.ui import WorksheetApp
-from worksheet.ui.sheet import FormBody, SheetForm, first_screenful, step_groups
+from worksheet.ui.form_body import FormBody, first_screenful
+from worksheet.ui.sheet import SheetForm, step_groups
 from worksheet.ui.widgets import InputRow, ValueRow
 
 SIZE = (80, 24)
@@ -37,33 +38,93 @@ def test_first_screenful_counts_lines_until_the_screen_is_full():
     assert first_screenful([], 24) == 0
 
 
+def expected_value_order(rid: str) -> list[str]:
+    """The value rows in the order a headless (all at once) build lays them out."""
+    return [f"value-{kebab(n)}" for _, _, nodes in step_groups(rulesets.get(rid)) for n in nodes]
+
+
+def built_value_ids(app: WorksheetApp) -> list[str]:
+    body = app.form().query_one(FormBody)
+    return [child.id for child in body.children if isinstance(child, ValueRow)]
+
+
+async def test_the_first_paint_has_the_first_screen_only(progressive):
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        body = app.form().query_one(FormBody)
+        assert not body.complete
+        built = built_value_ids(app)
+        assert 0 < len(built) < len(expected_value_order("gemstone4"))
+        assert app.query_one("#dodge-ranks")  # the first input is there to type into
+
+
 @pytest.mark.parametrize("rid", rulesets.ids())
-async def test_every_row_is_built_in_order_soon_after_start(progressive, rid):
+async def test_scrolling_to_the_end_builds_every_row_in_order(progressive, rid):
     app = WorksheetApp(ruleset=rid)
     async with app.run_test(size=SIZE) as pilot:
-        form = app.form()
-        at_start = len(form.query_one(FormBody).children)
         await pilot.pause()
+        body = app.form().query_one(FormBody)
+        for _ in range(40):
+            if body.complete:
+                break
+            body.scroll_end(animate=False, immediate=True)
+            await pilot.pause()
+        assert body.complete
         await pilot.pause()
-        body = form.query_one(FormBody)
         ruleset = rulesets.get(rid)
         for name in ruleset.inputs:
             assert body.query_one(f"#{kebab(name)}")
-        for name in ruleset.rules:
-            assert body.query_one(f"#value-{kebab(name)}", ValueRow)
-        assert at_start < len(body.children)  # the first paint had only the first screenful
-        order = [child.id for child in body.children if isinstance(child, ValueRow)]
-        assert order == [f"value-{kebab(n)}" for _, _, nodes in step_groups(ruleset)
-                         for n in nodes]  # as a headless (all at once) build lays them out
+        assert built_value_ids(app) == expected_value_order(rid)
 
 
-async def test_a_load_before_the_rest_is_built_shows_in_the_later_rows(progressive):
+async def test_tab_reaches_every_row_of_the_form(progressive):
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.focused.id == "dodge-ranks"
+        seen: list[str] = ["dodge_ranks"]
+        for _ in range(80):
+            await pilot.press("tab")
+            await pilot.pause()
+            focused = app.focused
+            row = next((n for n in focused.ancestors_with_self
+                        if isinstance(n, (InputRow, ValueRow))), None) if focused else None
+            if row is not None:
+                name = row.spec.name if isinstance(row, InputRow) else row.rule.name
+                if name not in seen:
+                    seen.append(name)
+            if "ranged_ds" in seen:
+                break
+        ruleset = rulesets.get("gemstone4")
+        assert set(ruleset.inputs) <= set(seen)
+        assert "melee_ds" in seen and "ranged_ds" in seen
+
+
+async def test_ctrl_down_jumps_to_inputs_not_built_yet(progressive):
+    app = WorksheetApp(ruleset="gemstone4")
+    inputs = list(rulesets.get("gemstone4").inputs)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.focused.id == "dodge-ranks"
+        for _ in inputs[1:]:
+            await pilot.press("ctrl+down")
+            await pilot.pause()
+            await pilot.pause()
+        last = kebab(inputs[-1])
+        assert app.focused is not None and app.focused.id == last
+
+
+async def test_a_load_before_a_row_is_built_shows_when_it_is(progressive):
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
         form = app.form()
         later = form._rows["encumbrance"]
         assert isinstance(later, InputRow) and not later.is_mounted  # below the first screen
         form.load_entries({"encumbrance": "99999", "stance": "defensive"})
+        await pilot.pause()
+        form.build_all()
         await pilot.pause()
         await pilot.pause()
         assert later.is_mounted

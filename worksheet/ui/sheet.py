@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
 from ..engine import RecordsInput, Ruleset, Sheet, State
+from .form_body import FormBody, first_screenful
 from .state import Entries, History, entries_from_values, split_entries
 from .widgets import InputRow, RulePanel, ValueRow
 from .widgets.summary import ResultStrip
@@ -63,25 +64,6 @@ def step_groups(ruleset: Ruleset) -> list[tuple[str, list[str], list[str]]]:
     return groups
 
 
-ROW_LINES = {"step-heading": 2, "value-row": 2}
-"""Lines a row takes at least, by class (a heading has a blank line above it); others 1."""
-
-
-def first_screenful(rows: list[Widget], height: int) -> int:
-    """How many of ``rows`` fill a screen ``height`` lines high (the form's part of it is
-    smaller, so this errs on the side of building more)."""
-    lines = 0
-    for index, row in enumerate(rows):
-        if lines >= height:
-            return index
-        lines += next((n for cls, n in ROW_LINES.items() if row.has_class(cls)), 1)
-    return len(rows)
-
-
-class FormBody(VerticalScroll, can_focus=False):
-    """The scrolling form; not a Tab stop itself (its rows are)."""
-
-
 class SheetForm(Horizontal):
     """One ruleset's worksheet: the generated form and the rule panel.
 
@@ -117,14 +99,13 @@ class SheetForm(Horizontal):
         """The inputs and nodes whose rows the last update showed again."""
         self._blink = cursor_blink
         self._rows: dict[str, Widget] = {}
-        self._later: list[Widget] = []
         self._focused_name: str | None = None
 
     # -- building -----------------------------------------------------------------------
     progressive: bool | None = None
-    """Build the rows below the first screenful just after the first paint: ``None`` (the
-    default) does so only in a real terminal. Headless (tests, screenshots) there is no paint
-    to hurry, and every row is there as soon as the app is."""
+    """Build the rows of the first screen only, and the others as they come within reach
+    (``form_body``): ``None`` (the default) does so only in a real terminal. Headless (tests,
+    screenshots) every row is there as soon as the app is."""
 
     def compose(self) -> ComposeResult:
         rows = list(self._all_rows())
@@ -132,11 +113,9 @@ class SheetForm(Horizontal):
         if progressive is None:
             progressive = not self.app.is_headless
         first = first_screenful(rows, self.app.size.height) if progressive else len(rows)
-        self._later = rows[first:]
         with Vertical(classes="form-column"):
             yield ResultStrip(self.ruleset)
-            with FormBody(classes="form"):
-                yield from rows[:first]
+            yield FormBody(*rows[:first], later=rows[first:], classes="form")
         yield RulePanel(classes="rule-panel")
 
     def _all_rows(self) -> Iterable[Widget]:
@@ -173,15 +152,15 @@ class SheetForm(Horizontal):
         for name in self.ruleset.inputs:
             self._show_input(name)
         self.query_one(ResultStrip).show(self.sheet)
-        self.call_after_refresh(self._mount_the_rest)
+        self.call_after_refresh(self._after_first_paint)
 
-    def _mount_the_rest(self) -> None:
-        # The rows below the first screenful, once that has been painted: at start-up the
-        # user sees the sheet sooner, and these are in place before anyone could scroll.
-        later, self._later = self._later, []
-        if later:
-            self.query_one(FormBody).mount_all(later)
+    def _after_first_paint(self) -> None:
+        self.query_one(FormBody).build_if_near_the_end()  # a view taller than estimated
         self.call_after_refresh(self.post_message, self.Built(self))
+
+    def build_all(self) -> None:
+        """Build every row not built yet (see ``progressive``)."""
+        self.query_one(FormBody).build_more()
 
     # -- reading ------------------------------------------------------------------------
     @property
@@ -206,10 +185,17 @@ class SheetForm(Horizontal):
         while 0 <= index < len(rows):
             row = rows[index]
             if isinstance(row, InputRow) or is_record_list(row):
+                if not row.children:  # just built: its editor comes with the next refresh
+                    self.call_after_refresh(self.jump_input, focused, step)
+                    return
                 target = row.editor if isinstance(row, InputRow) else row.table
                 self.screen.set_focus(target)  # now, not after the next key (bursts over SSH)
                 return
             index += step
+        body = self.query_one(FormBody)
+        if step > 0 and not body.complete:  # the next input is not built yet
+            body.build_more()
+            self.call_after_refresh(self.jump_input, focused, step)
 
     # -- edits from the rows --------------------------------------------------------------
     def on_input_row_edited(self, event: InputRow.Edited) -> None:
