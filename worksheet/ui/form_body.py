@@ -21,6 +21,16 @@ AHEAD_LINES = 6
 view's worth of rows is built, so focus and scrolling never reach a row that is not there."""
 
 
+CHROME_LINES = 7
+"""Lines of the screen that are not the form, at least: tabs (2), results (2), status and keys."""
+
+
+def first_view_lines(screen_height: int) -> int:
+    """How many lines of rows to build for the first paint on a screen this high. What the
+    estimate misses is built right after the first paint (``build_if_near_the_end``)."""
+    return max(8, screen_height - CHROME_LINES)
+
+
 def first_screenful(rows: list[Widget], height: int) -> int:
     """How many of ``rows`` fill ``height`` lines (at least one row)."""
     lines = 0

@@ -22,7 +22,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ..engine import RecordsInput, Ruleset, Sheet, State
-from .form_body import FormBody, first_screenful
+from .form_body import FormBody, first_screenful, first_view_lines
 from .state import Entries, History, entries_from_values, split_entries
 from .widgets import InputRow, RulePanel, ValueRow
 from .widgets.summary import ResultStrip
@@ -112,7 +112,8 @@ class SheetForm(Horizontal):
         progressive = self.progressive
         if progressive is None:
             progressive = not self.app.is_headless
-        first = first_screenful(rows, self.app.size.height) if progressive else len(rows)
+        first = first_screenful(rows, first_view_lines(self.app.size.height)) \
+            if progressive else len(rows)
         with Vertical(classes="form-column"):
             yield ResultStrip(self.ruleset)
             yield FormBody(*rows[:first], later=rows[first:], classes="form")
