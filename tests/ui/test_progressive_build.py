@@ -10,7 +10,7 @@ from textual.widgets import Static
 from worksheet import rulesets
 from worksheet.engine import kebab
 from worksheet.ui import WorksheetApp
-from worksheet.ui.form_body import FormBody, first_screenful
+from worksheet.ui.form_body import FormBody, take_lines
 from worksheet.ui.sheet import SheetForm, step_groups
 from worksheet.ui.widgets import InputRow, ValueRow
 
@@ -26,16 +26,22 @@ def heading(text: str) -> Static:
     return Static(text, classes="step-heading")
 
 
-def test_first_screenful_counts_lines_until_the_screen_is_full():
-    rows = [heading("Step 1"), Static("a"), Static("b", classes="value-row"),
-            heading("Step 2"), Static("c"), Static("d")]
-    assert first_screenful(rows, 100) == len(rows)
-    # heading 2 lines, input 1, value row 2: the row that reaches the edge is built too
-    assert first_screenful(rows, 3) == 2
-    assert first_screenful(rows, 4) == 3
-    assert first_screenful(rows, 6) == 4
-    assert first_screenful(rows, 1) == 1  # always at least one row
-    assert first_screenful([], 24) == 0
+def test_take_lines_takes_rows_until_the_lines_are_filled():
+    def rows():
+        return iter([heading("Step 1"), Static("a"), Static("b", classes="value-row"),
+                     heading("Step 2"), Static("c"), Static("d")])
+
+    assert len(take_lines(rows(), None)) == 6
+    assert len(take_lines(rows(), 100)) == 6
+    # heading 2 lines, input 1, value row 2: the row that reaches the end is taken too
+    assert len(take_lines(rows(), 3)) == 2
+    assert len(take_lines(rows(), 4)) == 3
+    assert len(take_lines(rows(), 6)) == 4
+    assert len(take_lines(rows(), 1)) == 1
+    assert take_lines(iter([]), 24) == []
+    left = rows()
+    take_lines(left, 3)
+    assert [r.has_class("value-row") for r in take_lines(left, 2)] == [True]  # resumes
 
 
 def expected_value_order(rid: str) -> list[str]:
@@ -120,13 +126,13 @@ async def test_a_load_before_a_row_is_built_shows_when_it_is(progressive):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         form = app.form()
-        later = form._rows["encumbrance"]
-        assert isinstance(later, InputRow) and not later.is_mounted  # below the first screen
+        assert "encumbrance" not in form._rows  # below the first screen: not made yet
         form.load_entries({"encumbrance": "99999", "stance": "defensive"})
         await pilot.pause()
         form.build_all()
         await pilot.pause()
         await pilot.pause()
+        later = form._rows["encumbrance"]
         assert later.is_mounted
         assert app.query_one("#encumbrance").value == "99999"
         assert later.has_class("-error")

@@ -9,6 +9,8 @@ Headless (tests, screenshots) every row is built at once.
 
 from __future__ import annotations
 
+from typing import Iterator
+
 from textual import events
 from textual.containers import VerticalScroll
 from textual.widget import Widget
@@ -31,14 +33,22 @@ def first_view_lines(screen_height: int) -> int:
     return max(8, screen_height - CHROME_LINES)
 
 
-def first_screenful(rows: list[Widget], height: int) -> int:
-    """How many of ``rows`` fill ``height`` lines (at least one row)."""
-    lines = 0
-    for index, row in enumerate(rows):
-        if lines >= height:
-            return index
-        lines += next((n for cls, n in ROW_LINES.items() if row.has_class(cls)), 1)
-    return len(rows)
+def row_lines(row: Widget) -> int:
+    """Lines a row takes at least (see ``ROW_LINES``)."""
+    return next((n for cls, n in ROW_LINES.items() if row.has_class(cls)), 1)
+
+
+def take_lines(rows: Iterator[Widget], lines: int | None) -> list[Widget]:
+    """The next rows of ``rows`` that fill ``lines`` (at least one; all when ``None``)."""
+    taken: list[Widget] = []
+    used = 0
+    while lines is None or used < lines:
+        row = next(rows, None)
+        if row is None:
+            break
+        taken.append(row)
+        used += row_lines(row)
+    return taken
 
 
 class FormBody(VerticalScroll, can_focus=False):
@@ -46,32 +56,39 @@ class FormBody(VerticalScroll, can_focus=False):
 
     Args:
         rows: the rows to build now.
-        later: the rows to build when they come within reach, in order.
+        later: the rows to build when they come within reach, in order; made as they are
+            taken, so a row not built yet costs nothing.
         classes: CSS classes.
     """
 
-    def __init__(self, *rows: Widget, later: list[Widget] | None = None,
+    def __init__(self, *rows: Widget, later: Iterator[Widget] = iter(()),
                  classes: str | None = None):
         super().__init__(*rows, classes=classes)
-        self._later = list(later or [])
+        self._later = later
+        self._next: Widget | None = next(later, None)
 
     @property
     def complete(self) -> bool:
         """True when every row is built."""
-        return not self._later
+        return self._next is None
+
+    def _take(self) -> Widget | None:
+        row = self._next
+        if row is not None:
+            self._next = next(self._later, None)
+        return row
 
     def build_more(self, lines: int | None = None) -> None:
         """Build the next rows that fill ``lines`` (every row left when ``None``)."""
-        if not self._later:
-            return
-        count = len(self._later) if lines is None else first_screenful(self._later, lines)
-        chunk, self._later = self._later[:count], self._later[count:]
-        self.mount_all(chunk)
-        self.call_after_refresh(self.build_if_near_the_end)  # the view may still not be full
+        chunk = take_lines(iter(self._take, None), lines)
+        if chunk:
+            self.mount_all(chunk)
+            self.call_after_refresh(self.build_if_near_the_end)  # the view may not be full
 
     def build_if_near_the_end(self) -> None:
         """Build the next rows if the view is within reach of the last built one."""
-        if self._later and self.is_mounted and self.max_scroll_y - self.scroll_y < AHEAD_LINES:
+        if not self.complete and self.is_mounted and (
+                self.max_scroll_y - self.scroll_y < AHEAD_LINES):
             self.build_more(self.size.height + AHEAD_LINES)
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
@@ -83,14 +100,13 @@ class FormBody(VerticalScroll, can_focus=False):
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         # Tabbing down the form: the next rows are built well before focus gets there.
-        if not self._later:
+        if self.complete:
             return
         row = next((node for node in event.widget.ancestors_with_self
                     if node.parent is self), None)
         if row is None:
             return
         rows = list(self.children)
-        below = sum(next((n for cls, n in ROW_LINES.items() if r.has_class(cls)), 1)
-                    for r in rows[rows.index(row) + 1:])
+        below = sum(row_lines(r) for r in rows[rows.index(row) + 1:])
         if below < AHEAD_LINES:
             self.build_more(self.size.height + AHEAD_LINES)

@@ -12,7 +12,7 @@ step lists its inputs, then its derived values.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping
 
 from textual import events
 from textual.app import ComposeResult
@@ -22,7 +22,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ..engine import RecordsInput, Ruleset, Sheet, State
-from .form_body import FormBody, first_screenful, first_view_lines
+from .form_body import FormBody, first_view_lines, take_lines
 from .state import Entries, History, entries_from_values, split_entries
 from .widgets import InputRow, RulePanel, ValueRow
 from .widgets.summary import ResultStrip
@@ -108,23 +108,27 @@ class SheetForm(Horizontal):
     screenshots) every row is there as soon as the app is."""
 
     def compose(self) -> ComposeResult:
-        rows = list(self._all_rows())
+        rows = self._all_rows()
         progressive = self.progressive
         if progressive is None:
             progressive = not self.app.is_headless
-        first = first_screenful(rows, first_view_lines(self.app.size.height)) \
-            if progressive else len(rows)
+        first = take_lines(rows, first_view_lines(self.app.size.height) if progressive
+                           else None)
         with Vertical(classes="form-column"):
             yield ResultStrip(self.ruleset)
-            yield FormBody(*rows[:first], later=rows[first:], classes="form")
+            yield FormBody(*first, later=rows, classes="form")
         yield RulePanel(classes="rule-panel")
 
-    def _all_rows(self) -> Iterable[Widget]:
+    def _all_rows(self) -> Iterator[Widget]:
+        """Every row in order, each made when taken: with what the inputs and the graph hold
+        then (a row made late shows the loads and edits made before it)."""
         for step, inputs, nodes in step_groups(self.ruleset):
             yield Static(f"Step {step}" if step else "Not used by any step",
                          classes="step-heading")
             for name in inputs:
-                yield self._input_row(name)
+                row = self._input_row(name)
+                self._show_input(name)
+                yield row
             for name in nodes:
                 row = ValueRow(self.ruleset.rules[name], self.sheet.status(name))
                 self._rows[name] = row
@@ -150,8 +154,6 @@ class SheetForm(Horizontal):
             """The form that is ready."""
 
     def on_mount(self) -> None:
-        for name in self.ruleset.inputs:
-            self._show_input(name)
         self.query_one(ResultStrip).show(self.sheet)
         self.call_after_refresh(self._after_first_paint)
 
@@ -239,7 +241,9 @@ class SheetForm(Horizontal):
         self.entries.update(new)
         with self.app.batch_update():
             for name, entry in new.items():
-                row = self._rows[name]
+                row = self._rows.get(name)  # a row not made yet is made with the entry
+                if row is None:
+                    continue
                 if is_record_list(row):
                     row.set_records(entry)
                 else:
@@ -279,7 +283,7 @@ class SheetForm(Horizontal):
         for name in changed:
             if name in self.ruleset.inputs:
                 self._show_input(name)
-            else:
+            elif name in self._rows:  # a row not made yet is made with its status then
                 self._rows[name].show(self.sheet.status(name))
         if self._focused_name in changed:
             self._explain(self._focused_name)
@@ -290,8 +294,10 @@ class SheetForm(Horizontal):
             self.post_message(self.Changed(self))
 
     def _show_input(self, name: str) -> None:
-        status = self.sheet.status(name)
-        self._rows[name].show_error(status.message if status.state is State.ERROR else None)
+        row = self._rows.get(name)
+        if row is not None:
+            status = self.sheet.status(name)
+            row.show_error(status.message if status.state is State.ERROR else None)
 
     # -- the rule panel follows focus -----------------------------------------------------
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
