@@ -13,7 +13,6 @@ import sys
 from typing import Sequence
 
 from . import rulesets
-from .cli_presets import run_presets
 from .engine import RecordsInput, Sheet
 from .presets import PresetError, find_preset
 from .report import FORMATS
@@ -103,9 +102,16 @@ def run_calc(argv: Sequence[str]) -> int:
 def run_rulesets(argv: Sequence[str]) -> int:
     """``worksheet rulesets``: the ids and titles."""
     _Parser(prog="worksheet rulesets", description="List the rulesets.").parse_args(argv)
-    for ruleset in rulesets.all_rulesets():
-        print(f"{ruleset.id:<12} {ruleset.title}")
+    for ruleset_id in rulesets.ids():  # titles from the registry: no ruleset is imported
+        print(f"{ruleset_id:<12} {rulesets.title(ruleset_id)}")
     return EXIT_OK
+
+
+def run_presets(argv: Sequence[str]) -> int:
+    """``worksheet presets``: see :mod:`worksheet.cli_presets`."""
+    from .cli_presets import run_presets as run  # it loads the saving code the app defers
+
+    return run(argv)
 
 
 def run_app(argv: Sequence[str]) -> int:

@@ -16,7 +16,6 @@ the previous state or the new one, never half of each.
 from __future__ import annotations
 
 import contextlib
-from glob import escape as glob_escape
 import json
 import os
 import re
@@ -176,7 +175,12 @@ class Recovery:
 
     def _sweep(self) -> None:
         """Remove temporary files left by sessions killed mid-write (their process is gone)."""
-        pattern = ".*.json.*.tmp" if self._session else f".{glob_escape(self.path.name)}.*.tmp"
+        if self._session:
+            pattern = ".*.json.*.tmp"
+        else:
+            from glob import escape  # only a file given by path (tests, tools) needs escaping
+
+            pattern = f".{escape(self.path.name)}.*.tmp"
         with contextlib.suppress(OSError):
             for temporary in self.path.parent.glob(pattern):
                 match = re.search(r"\.(\d+)\.tmp$", temporary.name)

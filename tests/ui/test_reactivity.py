@@ -190,3 +190,20 @@ async def test_editing_keys_in_one_read_keep_their_order():
         editor = app.query_one("#gemstone4 #dodge-ranks")
         assert editor.value == "64"  # 60 → 6 → 65 → 675 → 6 → 64
         assert app.form().sheet.value("dodge_ranks") == 64
+
+
+async def test_an_edit_queued_before_a_load_does_not_undo_the_load():
+    """An editor's echo as it mounts (or keys typed just before Ctrl+Z) can still be queued
+    when a load runs; the form reads the editor's text now, so the load stands."""
+    from worksheet.ui.widgets import InputRow
+
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=(120, 40)) as pilot:
+        form = app.form()
+        row = form._rows["dodge_ranks"]
+        form.post_message(InputRow.Edited(row, "dodge_ranks", "7"))  # stale: queued first
+        form.load_entries({"dodge_ranks": "600"})
+        await pilot.pause()
+        assert form.entries["dodge_ranks"] == "600"
+        assert form.sheet.inputs["dodge_ranks"] != 7
+        assert app.query_one("#dodge-ranks").value == "600"

@@ -8,7 +8,6 @@ beside the value.
 
 from __future__ import annotations
 
-import graphlib
 import heapq
 import inspect
 from dataclasses import dataclass
@@ -134,13 +133,10 @@ class Ruleset:
         for result in self.results:
             if result not in self.rules:
                 raise RulesetError(f"{self.id}: result {result!r} is not a node")
-        sorter = graphlib.TopologicalSorter({n: r.params for n, r in self.rules.items()})
-        try:
-            sorter.prepare()
-        except graphlib.CycleError as error:
-            path = error.args[1]
-            raise RulesetError(f"{self.id}: cycle " + " -> ".join(reversed(path))) from None
-        self.order = self._declaration_order()
+        order = self._declaration_order()
+        if len(order) < len(self.rules):  # Kahn's algorithm leaves out the nodes of a cycle
+            raise RulesetError(f"{self.id}: cycle " + " -> ".join(self._cycle()))
+        self.order = order
         self.position = {name: i for i, name in enumerate(self.order)}
         children: dict[str, list[str]] = {name: [] for name in known}
         for node in self.order:
@@ -171,6 +167,16 @@ class Ruleset:
                 if missing[user] == 0:
                     heapq.heappush(ready, (rank[user], user))
         return tuple(order)
+
+    def _cycle(self) -> list[str]:
+        """One cycle among the rules as a path of node names, for the error message."""
+        import graphlib  # only a broken ruleset needs it, so a sound one never loads it
+
+        try:
+            graphlib.TopologicalSorter({n: r.params for n, r in self.rules.items()}).prepare()
+        except graphlib.CycleError as error:
+            return list(reversed(error.args[1]))
+        return []  # not reached: Kahn's order falls short only when there is a cycle
 
     def defaults(self) -> dict[str, Any]:
         """Every input's default value."""

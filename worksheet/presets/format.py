@@ -7,17 +7,15 @@ file, the key and — where it can be found in the text — the line. Loading ne
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from .. import rulesets
 from ..engine import RecordsInput
+from .digest import sha256_hex
 from .errors import PresetError
 from .validate import FORMAT_VERSION, Checked, check_text, coerce_inputs
 
@@ -53,7 +51,7 @@ class Preset:
 
 def fingerprint_bytes(data: bytes) -> str:
     """The fingerprint of a file's content (SHA-256, hex)."""
-    return hashlib.sha256(data).hexdigest()
+    return sha256_hex(data)
 
 
 def fingerprint(path: str | Path) -> str | None:
@@ -171,6 +169,8 @@ def check_file(path: str | Path) -> list[PresetError]:
 
 def dump_preset(preset: Preset) -> str:
     """The TOML text of a preset; record lists are written as arrays of tables."""
+    import tomli_w  # only a save writes TOML; reading presets at start-up never does
+
     ruleset = rulesets.get(preset.ruleset)
     head: dict[str, Any] = {"worksheet": FORMAT_VERSION, "ruleset": preset.ruleset,
                             "name": preset.name}

@@ -9,7 +9,6 @@ package. An argument with a ``/`` or ending in ``.toml`` is a path, not a name.
 from __future__ import annotations
 
 import os
-import pwd
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -87,6 +86,8 @@ class Listed:
 
 
 def _owner(uid: int) -> str:
+    import pwd  # only a listing shows owners; finding a preset at start-up does not
+
     try:
         return pwd.getpwuid(uid).pw_name
     except KeyError:

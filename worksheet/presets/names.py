@@ -7,10 +7,10 @@ folder, hide control characters, or make an unusable file name is refused with a
 
 from __future__ import annotations
 
-import hashlib
 import re
 import unicodedata
 
+from .digest import sha256_hex
 from .errors import PresetError
 
 MAX_NAME_LENGTH = 100
@@ -39,7 +39,7 @@ def stem_for(name: str) -> str:
     stem = slug(name.strip())[:MAX_STEM_LENGTH].strip("-")
     if stem:
         return stem
-    digest = hashlib.sha256(unicodedata.normalize("NFC", name.strip()).encode()).hexdigest()
+    digest = sha256_hex(unicodedata.normalize("NFC", name.strip()).encode())
     return f"preset-{digest[:12]}"
 
 

@@ -1,46 +1,79 @@
 """The registry of rulesets, in tab order.
 
-Each ruleset lives in its own module that defines ``RULESET``; modules are imported on first
-use so that ``worksheet rulesets`` and the app's first tab do not pay for all five.
+Each ruleset lives in its own module that defines ``RULESET``. The registry knows every id and
+title from a static table, so listing the rulesets or titling the app's tabs imports none of
+them; a module is imported on the first :func:`get` of its id, so the app's first tab pays for
+one ruleset, not five. ``tests/engine/test_registry.py`` keeps the table's titles equal to the
+ones the modules declare.
 """
 
 from __future__ import annotations
 
 import importlib
+from typing import NamedTuple
 
 from ..engine import Ruleset
 
-MODULES = {
-    "exalted2e": "exalted2e",
-    "gemstone4": "gemstone4",
-    "rise": "rise",
-    "shadowrun4": "shadowrun4",
-    "vtm-revised": "vtm_revised",
+
+class Entry(NamedTuple):
+    """Where a ruleset lives and what its tab is called."""
+
+    module: str
+    """The module in this package that defines ``RULESET``."""
+    title: str
+    """The ruleset's title, as its module declares it."""
+
+
+TABLE = {
+    "exalted2e": Entry("exalted2e", "Exalted 2e — Defense Value"),
+    "gemstone4": Entry("gemstone4", "GemStone IV — Evade DS"),
+    "rise": Entry("rise", "Rise — Defenses"),
+    "shadowrun4": Entry("shadowrun4", "Shadowrun 4A — Defense Test"),
+    "vtm-revised": Entry("vtm_revised", "Vampire (Revised) — Defensive Maneuvers"),
 }
-"""Ruleset id → module name in this package, in tab order."""
+"""Ruleset id → its module and title, in tab order."""
 
 _loaded: dict[str, Ruleset] = {}
 
 
 def ids() -> list[str]:
     """Every ruleset id, in tab order."""
-    return list(MODULES)
+    return list(TABLE)
 
 
-def get(ruleset_id: str) -> Ruleset:
-    """The compiled ruleset with this id.
+def _entry(ruleset_id: str) -> Entry:
+    """The table entry of an id.
 
     Raises:
         KeyError: no such ruleset (the message lists the ids).
     """
-    if ruleset_id not in MODULES:
-        raise KeyError(f"unknown ruleset {ruleset_id!r}; known: {', '.join(MODULES)}")
+    if ruleset_id not in TABLE:
+        raise KeyError(f"unknown ruleset {ruleset_id!r}; known: {', '.join(TABLE)}")
+    return TABLE[ruleset_id]
+
+
+def title(ruleset_id: str) -> str:
+    """The ruleset's title, without importing its module (for tab titles and listings).
+
+    Raises:
+        KeyError: no such ruleset (the message lists the ids).
+    """
+    return _entry(ruleset_id).title
+
+
+def get(ruleset_id: str) -> Ruleset:
+    """The compiled ruleset with this id; its module is imported on the first call.
+
+    Raises:
+        KeyError: no such ruleset (the message lists the ids).
+    """
+    entry = _entry(ruleset_id)
     if ruleset_id not in _loaded:
-        module = importlib.import_module(f".{MODULES[ruleset_id]}", __name__)
+        module = importlib.import_module(f".{entry.module}", __name__)
         _loaded[ruleset_id] = module.RULESET.compile()
     return _loaded[ruleset_id]
 
 
 def all_rulesets() -> list[Ruleset]:
-    """Every ruleset, compiled, in tab order."""
-    return [get(ruleset_id) for ruleset_id in MODULES]
+    """Every ruleset, compiled, in tab order (this imports every module)."""
+    return [get(ruleset_id) for ruleset_id in TABLE]

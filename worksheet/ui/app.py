@@ -16,7 +16,7 @@ from textual.css.query import NoMatches
 from textual import events
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static, TabbedContent, TabPane
+from textual.widgets import Static, TabbedContent, TabPane
 
 from .. import rulesets
 from ..presets import Preset, find_preset
@@ -25,6 +25,10 @@ from .preset_actions import PresetActions
 from .recovery_actions import RecoveryActions
 from .screens.confirm import Choose
 from .sheet import SheetForm
+from .widgets.editors import Editor
+from .widgets.input_row import InputCell
+from .widgets.value_row import ValueRow
+from .widgets.key_bar import KeyBar
 
 ALT_DIGITS = ("inverted_exclamation_mark", "trade_mark_sign", "pound_sign", "cent_sign",
               "infinity", "section_sign", "pilcrow_sign", "bullet", "ª")
@@ -37,7 +41,14 @@ RECOVERY_DELAY = 0.5
 
 class SheetScreen(Screen):
     """The app's screen. Its first resume skips Textual's restyle of every widget: each was
-    styled as it mounted, with the breakpoint class already set (see ``compose``)."""
+    styled as it mounted, with the breakpoint class already set (see ``compose``).
+
+    It holds the component styles of the sheet's rows once for all of them
+    (``widgets.shared_styles``).
+    """
+
+    COMPONENT_CLASSES = set(Editor.SHARED_COMPONENTS | InputCell.SHARED_COMPONENTS
+                            | ValueRow.SHARED_COMPONENTS)
 
     _resumed = False
 
@@ -158,11 +169,11 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
         screen.update_classes(classes, update=False)
         with TabbedContent(initial=self.initial, id="tabs"):
             for rid in self.ruleset_ids:
-                with TabPane(rulesets.get(rid).title, id=rid):
+                with TabPane(rulesets.title(rid), id=rid):
                     if rid == self.initial:
                         yield self._new_form(rid)
         yield Static("", id="status", markup=False)
-        yield Footer()
+        yield KeyBar(id="keys")
 
     def _new_form(self, rid: str) -> SheetForm:
         preset = self.presets.get(rid)
@@ -304,7 +315,7 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
         if problems:
             parts.append("✗ " + ", ".join(p.input for p in problems))
         parts.append(f"preset: {preset.name}" if preset else "defaults")
-        others = [rulesets.get(rid).title.split(" — ")[0] for rid, other in self._forms.items()
+        others = [rulesets.title(rid).split(" — ")[0] for rid, other in self._forms.items()
                   if rid != self.active and other.dirty]
         if others:
             parts.append("also unsaved: " + ", ".join(others))
@@ -346,7 +357,7 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
         yield SystemCommand("Next tab", "Ctrl+PageDown or F8", self.action_next_tab)
         yield SystemCommand("Previous tab", "Ctrl+PageUp or F7", self.action_previous_tab)
         for number, rid in enumerate(self.ruleset_ids, 1):
-            yield SystemCommand(f"Go to {rulesets.get(rid).title}", f"Alt+{number}",
+            yield SystemCommand(f"Go to {rulesets.title(rid)}", f"Alt+{number}",
                                 lambda rid=rid: self.show_tab(rid))
         yield SystemCommand("Toggle rule panel", "Show or hide the rule panel (F2)",
                             self.action_toggle_panel)
@@ -369,7 +380,7 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
             return
         if isinstance(self.screen, Choose) and getattr(self.screen, "quitting", False):
             return
-        titles = ", ".join(rulesets.get(rid).title for rid in dirty)
+        titles = ", ".join(rulesets.title(rid) for rid in dirty)
         dialog = Choose("Quit with unsaved edits?", f"Not saved: {titles}. Ctrl+S saves a "
                         "tab as a preset.", [("cancel", "Keep editing"),
                                              ("quit", "Quit without saving")])

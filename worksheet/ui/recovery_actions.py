@@ -77,7 +77,7 @@ class RecoveryActions(_Base):
         tabs = {rid: tab for rid, tab in tabs.items() if rid in self.ruleset_ids}
         if not tabs:
             return
-        titles = ", ".join(rulesets.get(rid).title for rid in tabs)
+        titles = ", ".join(rulesets.title(rid) for rid in tabs)
 
         def answer(choice: str) -> None:
             if choice == "restore":

@@ -12,19 +12,29 @@ step lists its inputs, then its derived values.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping
 
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
 from ..engine import RecordsInput, Ruleset, Sheet, State
+from .form_body import FormBody, first_view_lines, take_lines
 from .state import Entries, History, entries_from_values, split_entries
-from .widgets import InputRow, RecordList, RulePanel, ValueRow
+from .widgets import InputRow, RulePanel, ValueRow
 from .widgets.summary import ResultStrip
+
+if TYPE_CHECKING:
+    from .widgets.records import RecordList
+
+
+def is_record_list(widget: Widget) -> bool:
+    """True for a record list's row (tested by its input, so the sheet need not import the
+    record list and Textual's DataTable for rulesets without one)."""
+    return isinstance(getattr(widget, "spec", None), RecordsInput)
 
 
 def step_groups(ruleset: Ruleset) -> list[tuple[str, list[str], list[str]]]:
@@ -52,10 +62,6 @@ def step_groups(ruleset: Ruleset) -> list[tuple[str, list[str], list[str]]]:
     if unused:
         groups.append(("", unused, []))
     return groups
-
-
-class FormBody(VerticalScroll, can_focus=False):
-    """The scrolling form; not a Tab stop itself (its rows are)."""
 
 
 class SheetForm(Horizontal):
@@ -96,24 +102,43 @@ class SheetForm(Horizontal):
         self._focused_name: str | None = None
 
     # -- building -----------------------------------------------------------------------
+    progressive: bool | None = None
+    """Build the rows of the first screen only, and the others as they come within reach
+    (``form_body``): ``None`` (the default) does so only in a real terminal. Headless (tests,
+    screenshots) every row is there as soon as the app is."""
+
     def compose(self) -> ComposeResult:
+        rows = self._all_rows()
+        progressive = self.progressive
+        if progressive is None:
+            progressive = not self.app.is_headless
+        first = take_lines(rows, first_view_lines(self.app.size.height) if progressive
+                           else None)
         with Vertical(classes="form-column"):
             yield ResultStrip(self.ruleset)
-            with FormBody(classes="form"):
-                for step, inputs, nodes in step_groups(self.ruleset):
-                    yield Static(f"Step {step}" if step else "Not used by any step",
-                                 classes="step-heading")
-                    for name in inputs:
-                        yield self._input_row(name)
-                    for name in nodes:
-                        row = ValueRow(self.ruleset.rules[name], self.sheet.status(name))
-                        self._rows[name] = row
-                        yield row
+            yield FormBody(*first, later=rows, classes="form")
         yield RulePanel(classes="rule-panel")
+
+    def _all_rows(self) -> Iterator[Widget]:
+        """Every row in order, each made when taken: with what the inputs and the graph hold
+        then (a row made late shows the loads and edits made before it)."""
+        for step, inputs, nodes in step_groups(self.ruleset):
+            yield Static(f"Step {step}" if step else "Not used by any step",
+                         classes="step-heading")
+            for name in inputs:
+                row = self._input_row(name)
+                self._show_input(name)
+                yield row
+            for name in nodes:
+                row = ValueRow(self.ruleset.rules[name], self.sheet.status(name))
+                self._rows[name] = row
+                yield row
 
     def _input_row(self, name: str) -> Widget:
         spec = self.ruleset.inputs[name]
         if isinstance(spec, RecordsInput):
+            from .widgets.records import RecordList  # DataTable: only for sheets with lists
+
             row: Widget = RecordList(spec, self.entries[name])
         else:
             row = InputRow(spec, self.entries[name], cursor_blink=self._blink)
@@ -129,10 +154,16 @@ class SheetForm(Horizontal):
             """The form that is ready."""
 
     def on_mount(self) -> None:
-        for name in self.ruleset.inputs:
-            self._show_input(name)
         self.query_one(ResultStrip).show(self.sheet)
+        self.call_after_refresh(self._after_first_paint)
+
+    def _after_first_paint(self) -> None:
+        self.query_one(FormBody).build_if_near_the_end()  # a view taller than estimated
         self.call_after_refresh(self.post_message, self.Built(self))
+
+    def build_all(self) -> None:
+        """Build every row not built yet (see ``progressive``)."""
+        self.query_one(FormBody).build_more()
 
     # -- reading ------------------------------------------------------------------------
     @property
@@ -156,23 +187,33 @@ class SheetForm(Horizontal):
         index = current + step
         while 0 <= index < len(rows):
             row = rows[index]
-            if isinstance(row, (InputRow, RecordList)):
+            if isinstance(row, InputRow) or is_record_list(row):
+                if not row.children:  # just built: its editor comes with the next refresh
+                    self.call_after_refresh(self.jump_input, focused, step)
+                    return
                 target = row.editor if isinstance(row, InputRow) else row.table
                 self.screen.set_focus(target)  # now, not after the next key (bursts over SSH)
                 return
             index += step
+        body = self.query_one(FormBody)
+        if step > 0 and not body.complete:  # the next input is not built yet
+            body.build_more()
+            self.call_after_refresh(self.jump_input, focused, step)
 
     # -- edits from the rows --------------------------------------------------------------
     def on_input_row_edited(self, event: InputRow.Edited) -> None:
         event.stop()
-        if self.entries.get(event.name) == event.text:
+        # The editor's text now, not the event's: an edit queued before a load (an editor's
+        # echo as it mounts, or keys typed just before Ctrl+Z) must not undo the load.
+        text = event.row.text
+        if self.entries.get(event.name) == text:
             return
         self.history.record(self.entries, run=event.name)
-        self.entries[event.name] = event.text
+        self.entries[event.name] = text
         with self.app.batch_update():
-            self._refresh(self.sheet.set_text(event.name, event.text))
+            self._refresh(self.sheet.set_text(event.name, text))
 
-    def on_record_list_changed(self, event: RecordList.Changed) -> None:
+    def on_record_list_changed(self, event: "RecordList.Changed") -> None:
         event.stop()
         self.history.record(self.entries)
         self.entries[event.name] = event.records
@@ -200,8 +241,10 @@ class SheetForm(Horizontal):
         self.entries.update(new)
         with self.app.batch_update():
             for name, entry in new.items():
-                row = self._rows[name]
-                if isinstance(row, RecordList):
+                row = self._rows.get(name)  # a row not made yet is made with the entry
+                if row is None:
+                    continue
+                if is_record_list(row):
                     row.set_records(entry)
                 else:
                     row.set_text(entry)
@@ -240,7 +283,7 @@ class SheetForm(Horizontal):
         for name in changed:
             if name in self.ruleset.inputs:
                 self._show_input(name)
-            else:
+            elif name in self._rows:  # a row not made yet is made with its status then
                 self._rows[name].show(self.sheet.status(name))
         if self._focused_name in changed:
             self._explain(self._focused_name)
@@ -251,8 +294,10 @@ class SheetForm(Horizontal):
             self.post_message(self.Changed(self))
 
     def _show_input(self, name: str) -> None:
-        status = self.sheet.status(name)
-        self._rows[name].show_error(status.message if status.state is State.ERROR else None)
+        row = self._rows.get(name)
+        if row is not None:
+            status = self.sheet.status(name)
+            row.show_error(status.message if status.state is State.ERROR else None)
 
     # -- the rule panel follows focus -----------------------------------------------------
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
@@ -261,7 +306,7 @@ class SheetForm(Horizontal):
             if isinstance(node, ValueRow):
                 self._explain(node.rule.name)
                 return
-            if isinstance(node, (InputRow, RecordList)):
+            if isinstance(node, InputRow) or is_record_list(node):
                 self._explain(node.spec.name)
                 return
             if node is self:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..presets import (Listed, Preset, PresetError, file_name_for, list_presets, save_preset,
-                       shared_dir, user_dir)
+from ..presets import (Listed, Preset, PresetError, file_name_for, list_presets, shared_dir,
+                       user_dir)
 from ..recovery import Recovery
 
 
@@ -31,6 +31,8 @@ def file_for(name: str, where: str = "user") -> Path:
 def save(preset: Preset, where: str = "user", *, expect: str | None = None,
          force: bool = False) -> Path:
     """Save a preset under its name; see :func:`worksheet.presets.save_preset`."""
+    from ..presets import save_preset  # the saving code loads on the first save, not at start
+
     return save_preset(preset, where, expect=expect, force=force)
 
 

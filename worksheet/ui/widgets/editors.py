@@ -10,24 +10,32 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from textual.app import ComposeResult
+from textual.css.query import NoMatches
 from textual.widget import Widget
+from textual.widgets._select import SelectCurrent, SelectOverlay
 from textual.widgets import Checkbox, Input, Select, SelectionList
 from textual.widgets.input import Selection
 
 from ...engine import InputError, InputSpec
 from .ordered_input import OrderedInput
+from .shared_styles import SharedComponentStyles
 
 
 ALT_DIGIT_CHARACTERS = "¡™£¢∞§¶•ª"
 """What Textual reads Alt+1 … Alt+9 as (see ``worksheet.ui.app.ALT_DIGITS``)."""
 
 
-class Editor(OrderedInput):
+class Editor(SharedComponentStyles, OrderedInput):
     """A text editor restricted to the characters its input can accept.
+
+    Its cursor, selection and placeholder styles are the sheet screen's (``shared_styles``).
 
     A character the restriction refuses is left to the app's key bindings, so Alt+1 … Alt+9
     still switch tabs while a number field has focus.
     """
+
+    SHARED_COMPONENTS = frozenset(Input.COMPONENT_CLASSES)
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         if character is not None and character in ALT_DIGIT_CHARACTERS and self.restrict \
@@ -68,6 +76,60 @@ class Editor(OrderedInput):
             super().action_home(select)
         else:
             self.selection = Selection.cursor(0)
+
+
+class ChoiceEditor(Select):
+    """A select whose drop-down list is built the first time it opens.
+
+    Textual's ``Select`` builds its list (an ``OptionList`` with five styled parts) up front;
+    a sheet has several selects and most are never opened in a session, so the list waits.
+    (Textual 8.2 internals, pinned in pyproject.toml: the list is looked up by type.)
+    """
+
+    def compose(self) -> ComposeResult:
+        yield SelectCurrent(self.prompt)
+
+    def _has_list(self) -> bool:
+        return bool(self.query(SelectOverlay))
+
+    def _ensure_list(self) -> None:
+        if not self._has_list():
+            overlay = SelectOverlay(type_to_search=self._type_to_search)
+            overlay.compact = self.compact
+            self.mount(overlay)
+            super()._setup_options_renderables()
+            if self.value != self.NULL:
+                index = next(i for i, (_, value) in enumerate(self._options)
+                             if value == self.value)
+                self.query_one(SelectOverlay).highlighted = index
+
+    def _setup_options_renderables(self) -> None:
+        if self._has_list():
+            super()._setup_options_renderables()
+
+    def _watch_value(self, value: Any) -> None:
+        if self._has_list():
+            super()._watch_value(value)
+            return
+        self._value = value
+        try:
+            current = self.query_one(SelectCurrent)
+        except NoMatches:
+            return
+        if value == self.NULL:
+            current.update(self.NULL)
+        else:
+            current.update(next(prompt for prompt, choice in self._options if choice == value))
+        self.post_message(self.Changed(self, value))
+
+    def _watch_expanded(self, expanded: bool) -> None:
+        if expanded:
+            self._ensure_list()
+        super()._watch_expanded(expanded)
+
+    def action_show_overlay(self) -> None:
+        self._ensure_list()
+        super().action_show_overlay()
 
 
 class NamesEditor(SelectionList):
@@ -118,7 +180,7 @@ def make_editor(spec: InputSpec, text: str, widget_id: str | None = None,
     if spec.kind == "choice":
         options = [(spec.label_of(choice), choice) for choice in spec.choices]
         value = _parsed(spec, text)
-        return Select(options, value=value if value is not None else spec.choices[0],
+        return ChoiceEditor(options, value=value if value is not None else spec.choices[0],
                       allow_blank=False, compact=True, id=widget_id)
     if spec.kind == "bool":
         return YesNo(bool(_parsed(spec, text)), id=widget_id)

@@ -23,6 +23,7 @@ from textual.widgets import Checkbox, Input, Select, SelectionList, Static
 
 from ...engine import InputSpec, format_number
 from .editors import EDITOR_MESSAGES, editor_text, make_editor, set_editor_text
+from .shared_styles import SharedComponentStyles
 
 
 
@@ -120,10 +121,12 @@ class CellVisual(Visual):
         return strips
 
 
-class InputCell(Widget):
+class InputCell(SharedComponentStyles, Widget):
     """Draws a row's label and its allowed-and-help text; the editor lies over the gap."""
 
-    COMPONENT_CLASSES = {"input-cell--label", "input-cell--info"}
+    SHARED_COMPONENTS = frozenset({"input-cell--label", "input-cell--label-error",
+                                   "input-cell--info"})
+    COMPONENT_CLASSES = set(SHARED_COMPONENTS)
 
     def __init__(self, label: str, info: str, min_height: int):
         super().__init__(classes="input-cell")
@@ -137,9 +140,10 @@ class InputCell(Widget):
 
     def render(self) -> CellVisual:
         if self._visual is None:
+            refused = self.parent is not None and self.parent.has_class("-error")
+            label_part = "input-cell--label-error" if refused else "input-cell--label"
             self._visual = CellVisual(
-                Content.styled(self._label, self.get_visual_style("input-cell--label",
-                                                                  partial=True)),
+                Content.styled(self._label, self.get_visual_style(label_part, partial=True)),
                 Content.styled(self._info, self.get_visual_style("input-cell--info",
                                                                  partial=True)),
                 self._widths(), self._min_height)
@@ -196,6 +200,7 @@ class InputRow(Widget):
         self._blink = cursor_blink
         self._editor: Widget | None = None
         self._message: Static | None = None
+        self._pending_error: str | None = None
 
     def compose(self) -> ComposeResult:
         spec = self.spec
@@ -216,12 +221,24 @@ class InputRow(Widget):
         return editor_text(self.spec, self.editor)
 
     def set_text(self, text: str) -> None:
-        """Show ``text`` without posting :class:`Edited` (a load or an undo)."""
-        with self.prevent(*EDITOR_MESSAGES):
-            set_editor_text(self.spec, self.editor, text)
+        """Show ``text`` without posting :class:`Edited` (a load or an undo).
+
+        A row not built yet (below the first screen at start-up) shows it once built."""
+        self._text = text
+        if self._editor is not None:
+            with self.prevent(*EDITOR_MESSAGES):
+                set_editor_text(self.spec, self.editor, text)
+
+    def on_mount(self) -> None:
+        if self._pending_error is not None:
+            self.show_error(self._pending_error)
 
     def show_error(self, message: str | None) -> None:
         """Mark the row as refused with ``message``, or clear the mark with ``None``."""
+        if self._editor is None:  # shown once the row is built
+            self._pending_error = message
+            return
+        self._pending_error = None
         text = f"✗ {message}" if message else ""
         if self._message is None:
             if not text:

@@ -86,6 +86,7 @@ class RecordList(Vertical):
         self.records: tuple[Record, ...] = tuple(records)
         """The records shown."""
         self._table_id = table_id or spec.widget_id
+        self._error: str | None = None
 
     def compose(self) -> ComposeResult:
         yield Label(self.spec.title, classes="input-label")
@@ -99,6 +100,8 @@ class RecordList(Vertical):
 
     def on_mount(self) -> None:
         self._fill()
+        if self._error:
+            self.show_error(self._error)
 
     @property
     def table(self) -> RecordTable:
@@ -119,14 +122,18 @@ class RecordList(Vertical):
             table.move_cursor(row=max(0, min(cursor, len(self.records) - 1)))
 
     def set_records(self, records: tuple[Record, ...]) -> None:
-        """Show records without posting :class:`Changed` (a load or an undo)."""
+        """Show records without posting :class:`Changed` (a load or an undo); a list not
+        built yet (below the first screen at start-up) shows them once built."""
         self.records = tuple(records)
-        self._fill(self.table.cursor_row)
+        if self.children:  # built
+            self._fill(self.table.cursor_row)
 
     def show_error(self, message: str | None) -> None:
         """Mark the list as refused with ``message``, or clear the mark."""
         self.set_class(bool(message), "-error")
-        self.query_one(".input-message", Static).update(f"✗ {message}" if message else "")
+        self._error = message
+        if self.children:  # built
+            self.query_one(".input-message", Static).update(f"✗ {message}" if message else "")
 
     def _change(self, records: list[Record], cursor: int) -> None:
         self.records = tuple(records)

@@ -19,6 +19,7 @@ from textual.visual import RenderOptions, Visual
 from textual.widget import Widget
 
 from ...engine import NodeStatus, Rule, State
+from .shared_styles import SharedComponentStyles
 
 HEAD_WIDTH, HEAD_WIDTH_NARROW = 28, 22
 """The step-and-label column is 28 cells wide, 22 on a narrow screen (``Screen.-narrow``)."""
@@ -26,7 +27,12 @@ RESULT_MIN, GUTTER, RULE_INDENT = 6, 1, 3
 """The result column's least width, the space between columns, the rule line's indent."""
 
 PARTS = ("head", "formula", "result", "rule")
-"""A row's parts; each is styled in app.tcss as the component class ``value-row--<part>``."""
+"""A row's parts; each is styled in app.tcss as the component class ``value-row--<part>``
+(``value-row--<part>-blocked`` / ``-error`` for the formula and result of a row whose value is
+not current), shared by all rows through the screen (see ``shared_styles``)."""
+
+STATE_PARTS = ("formula", "result")
+"""The parts whose colour says the row is blocked or refused."""
 
 
 def result_text(status: NodeStatus) -> str:
@@ -114,7 +120,7 @@ class RowVisual(Visual):
         return lines[:height] if height is not None else lines
 
 
-class ValueRow(Widget, can_focus=True):
+class ValueRow(SharedComponentStyles, Widget, can_focus=True):
     """A derived node's row; focusable so the rule panel can show its full rule.
 
     Enter opens the full explanation in a dialog (as F3 does anywhere).
@@ -137,7 +143,10 @@ class ValueRow(Widget, can_focus=True):
         self._texts = self._texts_of(status)
         self._visual: RowVisual | None = None
 
-    COMPONENT_CLASSES = {f"value-row--{part}" for part in PARTS}
+    SHARED_COMPONENTS = frozenset(
+        {f"value-row--{part}" for part in PARTS}
+        | {f"value-row--{part}-{state}" for part in STATE_PARTS for state in ("blocked", "error")})
+    COMPONENT_CLASSES = set(SHARED_COMPONENTS)
 
     def _texts_of(self, status: NodeStatus) -> tuple[str, ...]:
         notes = status.derivation.notes if status.ok and status.derivation else ()
@@ -145,8 +154,14 @@ class ValueRow(Widget, can_focus=True):
         return (f"{self.rule.step:>2} {self.rule.label}", formula_text(status), self.result,
                 "\n".join([self.rule.rule, *(f"• {note}" for note in notes)]))
 
+    def _component(self, part: str) -> str:
+        state = self.status.state
+        if part in STATE_PARTS and state is not State.OK:
+            return f"value-row--{part}-{'blocked' if state is State.BLOCKED else 'error'}"
+        return f"value-row--{part}"
+
     def _make_visual(self) -> RowVisual:
-        visual = RowVisual(*(Content.styled(text, self.get_visual_style(f"value-row--{part}",
+        visual = RowVisual(*(Content.styled(text, self.get_visual_style(self._component(part),
                                                                           partial=True))
                              for text, part in zip(self._texts, PARTS)))
         visual.head_width = self._head_width()

@@ -1,0 +1,59 @@
+"""Start-up imports only what the first screen needs: proven in a fresh interpreter.
+
+Every session on a shared server pays in memory for each module imported, so loading a
+preset and building its sheet must not import the other rulesets, OpenSSL's ``_hashlib``
+(fingerprints use CPython's own SHA-256), ``tomli_w`` or the saving code; those load on the
+first tab switch or save.
+"""
+
+import ast
+import subprocess
+import sys
+
+AVOIDED = ("hashlib", "_hashlib", "tomli_w", "graphlib", "worksheet.presets.saving")
+
+
+def loaded_after(code: str) -> list[str]:
+    """The avoided modules and ruleset modules imported after running ``code``."""
+    script = (
+        "import sys\n" + code + "\n"
+        f"avoided = {AVOIDED!r}\n"
+        "print('LOADED', sorted(m for m in sys.modules if m.startswith('worksheet.rulesets.')"
+        " or m in avoided or m.split('.')[0] in avoided))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            check=True)
+    line = next(line for line in result.stdout.splitlines() if line.startswith("LOADED "))
+    return ast.literal_eval(line.removeprefix("LOADED "))
+
+
+def test_a_gemstone4_preset_and_its_sheet_load_nothing_else():
+    code = (
+        "from worksheet.presets import find_preset\n"
+        "from worksheet import rulesets, cli\n"
+        "from worksheet.engine import Sheet\n"
+        "from worksheet.recovery import Recovery\n"
+        "preset = find_preset('example-1', 'gemstone4')\n"
+        "assert preset.fingerprint\n"
+        "Sheet(rulesets.get(preset.ruleset), preset.inputs)\n"
+        "Recovery().load()\n"
+        "[rulesets.title(rid) for rid in rulesets.ids()]\n"
+    )
+    assert loaded_after(code) == ["worksheet.rulesets.gemstone4"]
+
+
+def test_the_apps_store_does_not_load_the_saving_code():
+    assert loaded_after("import worksheet.ui.store, worksheet.cli") == []
+
+
+def test_listing_the_rulesets_imports_none_of_them():
+    assert loaded_after("from worksheet import cli; cli.main(['rulesets'])") == []
+
+
+def test_saving_still_works_through_the_package():
+    code = (
+        "from worksheet.presets import Preset, read_preset, save_preset\n"
+        "path = save_preset(Preset('gemstone4', 'Lazy', inputs={'dodge_ranks': 5}))\n"
+        "assert read_preset(path).inputs['dodge_ranks'] == 5\n"
+    )
+    assert "worksheet.presets.saving" in loaded_after(code)

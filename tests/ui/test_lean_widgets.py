@@ -1,0 +1,133 @@
+"""Pilot tests: the key bar and the rows' shared component styles (start-up memory savers)
+still show and colour everything as before."""
+
+from __future__ import annotations
+
+from textual.color import Color
+
+from worksheet.ui import WorksheetApp
+from worksheet.ui.screens.presets import SavePreset
+from worksheet.ui.widgets import InputRow, ValueRow
+from worksheet.ui.widgets.editors import Editor
+from worksheet.ui.widgets.input_row import InputCell
+from worksheet.ui.widgets.key_bar import KeyBar
+
+SIZE = (80, 24)
+
+
+def bar_text(app: WorksheetApp) -> str:
+    return str(app.query_one(KeyBar).render())
+
+
+async def test_key_bar_shows_the_keys_and_the_palette_on_the_right():
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = bar_text(app)
+        for shown in ("^q Quit", "^s Save", "^o Open", "^z Undo", "^y Redo", "f1 Help"):
+            assert shown in text
+        assert text.rstrip().endswith("▏^p palette")
+        assert len(text) == SIZE[0]
+
+
+async def test_key_bar_dims_a_key_whose_action_cannot_run_and_follows_focus():
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        bar = app.query_one(KeyBar)
+        keys = {shown.description: shown for shown in bar.shown_keys(app.screen)[0]}
+        assert keys["Save"].enabled
+        # A value row adds its own (hidden) Enter binding; the shown keys stay the app's.
+        app.screen.set_focus(app.query_one("#value-base-value", ValueRow))
+        await pilot.pause()
+        assert [s.description for s in bar.shown_keys(app.screen)[0]] == list(keys)
+
+
+async def test_clicking_a_key_on_the_bar_presses_it():
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = bar_text(app)
+        await pilot.click(KeyBar, offset=(text.index("Save"), 0))
+        await pilot.pause()
+        assert isinstance(app.screen, SavePreset)
+
+
+async def test_rows_read_their_part_styles_from_the_screen_not_their_own_nodes():
+    app = WorksheetApp(ruleset="gemstone4", preset="example-1")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        rows = list(app.query(ValueRow)) + list(app.query(InputCell)) + list(app.query(Editor))
+        assert rows
+        for row in rows:
+            assert row._component_styles == {}, row  # no hidden nodes per row
+        screen_parts = app.screen._component_styles
+        assert {"value-row--result", "value-row--result-blocked", "input--cursor",
+                "input-cell--label-error"} <= set(screen_parts)
+
+
+async def test_a_blocked_row_and_a_refused_input_take_the_warning_and_error_colours():
+    app = WorksheetApp(ruleset="gemstone4", preset="example-1")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        theme = app.current_theme.to_color_system().generate()
+        melee = app.query_one("#value-melee-ds", ValueRow)
+        ok_result = melee.get_visual_style(melee._component("result"), partial=True)
+        assert ok_result.foreground == Color.parse(theme["text-success"])
+        await pilot.press("end", "0")  # dodge ranks 600: above the maximum
+        await pilot.pause()
+        assert melee.has_class("-blocked")
+        blocked = melee.get_visual_style(melee._component("result"), partial=True)
+        assert melee._component("result") == "value-row--result-blocked"
+        assert blocked.foreground == Color.parse(theme["text-warning"])
+        cell = app.query_one(InputRow).query_one(InputCell)
+        label = cell.render().label
+        assert label.plain == "Dodge ranks"
+        assert any(span.style.foreground == Color.parse(theme["text-error"])
+                   for span in label.spans)
+
+
+async def test_the_editor_cursor_blends_over_the_editor_like_textual_does():
+    app = WorksheetApp(ruleset="gemstone4", preset="example-1")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        editor = app.query_one("#dodge-ranks", Editor)
+        cursor = editor.get_component_rich_style("input--cursor")
+        theme = app.current_theme.to_color_system().generate()
+        assert cursor.bgcolor is not None
+        assert Color.from_rich_color(cursor.bgcolor) == Color.parse(
+            theme["input-cursor-background"])
+        selection = editor.get_component_rich_style("input--selection")
+        # 40 % of the selection colour over the editor's own background, not the screen's.
+        over = Color.from_rich_color(editor.rich_style.bgcolor) + Color.parse(
+            theme["input-selection-background"])
+        assert Color.from_rich_color(selection.bgcolor) == over
+
+
+async def test_a_choice_builds_its_list_when_first_opened_and_picks_from_the_keyboard():
+    from textual.widgets import Select
+    from textual.widgets._select import SelectOverlay
+
+    from worksheet import rulesets
+
+    app = WorksheetApp(ruleset="gemstone4", preset="example-1")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert not app.query(SelectOverlay)  # no list until one is opened
+        choice = app.query_one("#armor-asg", Select)
+        spec = rulesets.get("gemstone4").inputs["armor_asg"]
+        before = choice.value
+        assert "brigandine" in str(choice.query_one("SelectCurrent #label").render())
+        choice.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        overlay = choice.query_one(SelectOverlay)
+        assert choice.expanded
+        assert overlay.highlighted == spec.choices.index(before)  # opens on the current one
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        after = spec.choices[spec.choices.index(before) + 1]
+        assert choice.value == after and not choice.expanded
+        form = app.form()
+        assert form.sheet.inputs["armor_asg"] == after
+        assert form.entries["armor_asg"] == spec.to_text(after)

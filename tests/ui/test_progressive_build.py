@@ -1,0 +1,143 @@
+"""Pilot tests: in a terminal the form starts with the rows of the first screen and builds the
+others as they come within reach (scrolling, Tab, Ctrl+Down). Headless runs build every row at
+once, so these force the terminal's behaviour (``SheetForm.progressive``)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Static
+
+from worksheet import rulesets
+from worksheet.engine import kebab
+from worksheet.ui import WorksheetApp
+from worksheet.ui.form_body import FormBody, take_lines
+from worksheet.ui.sheet import SheetForm, step_groups
+from worksheet.ui.widgets import InputRow, ValueRow
+
+SIZE = (80, 24)
+
+
+@pytest.fixture
+def progressive(monkeypatch):
+    monkeypatch.setattr(SheetForm, "progressive", True)
+
+
+def heading(text: str) -> Static:
+    return Static(text, classes="step-heading")
+
+
+def test_take_lines_takes_rows_until_the_lines_are_filled():
+    def rows():
+        return iter([heading("Step 1"), Static("a"), Static("b", classes="value-row"),
+                     heading("Step 2"), Static("c"), Static("d")])
+
+    assert len(take_lines(rows(), None)) == 6
+    assert len(take_lines(rows(), 100)) == 6
+    # heading 2 lines, input 1, value row 2: the row that reaches the end is taken too
+    assert len(take_lines(rows(), 3)) == 2
+    assert len(take_lines(rows(), 4)) == 3
+    assert len(take_lines(rows(), 6)) == 4
+    assert len(take_lines(rows(), 1)) == 1
+    assert take_lines(iter([]), 24) == []
+    left = rows()
+    take_lines(left, 3)
+    assert [r.has_class("value-row") for r in take_lines(left, 2)] == [True]  # resumes
+
+
+def expected_value_order(rid: str) -> list[str]:
+    """The value rows in the order a headless (all at once) build lays them out."""
+    return [f"value-{kebab(n)}" for _, _, nodes in step_groups(rulesets.get(rid)) for n in nodes]
+
+
+def built_value_ids(app: WorksheetApp) -> list[str]:
+    body = app.form().query_one(FormBody)
+    return [child.id for child in body.children if isinstance(child, ValueRow)]
+
+
+async def test_the_first_paint_has_the_first_screen_only(progressive):
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        body = app.form().query_one(FormBody)
+        assert not body.complete
+        built = built_value_ids(app)
+        assert 0 < len(built) < len(expected_value_order("gemstone4"))
+        assert app.query_one("#dodge-ranks")  # the first input is there to type into
+
+
+@pytest.mark.parametrize("rid", rulesets.ids())
+async def test_scrolling_to_the_end_builds_every_row_in_order(progressive, rid):
+    app = WorksheetApp(ruleset=rid)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        body = app.form().query_one(FormBody)
+        for _ in range(40):
+            if body.complete:
+                break
+            body.scroll_end(animate=False, immediate=True)
+            await pilot.pause()
+        assert body.complete
+        await pilot.pause()
+        ruleset = rulesets.get(rid)
+        for name in ruleset.inputs:
+            assert body.query_one(f"#{kebab(name)}")
+        assert built_value_ids(app) == expected_value_order(rid)
+
+
+async def test_tab_reaches_every_row_of_the_form(progressive):
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.focused.id == "dodge-ranks"
+        seen: list[str] = ["dodge_ranks"]
+        for _ in range(80):
+            await pilot.press("tab")
+            await pilot.pause()
+            focused = app.focused
+            row = next((n for n in focused.ancestors_with_self
+                        if isinstance(n, (InputRow, ValueRow))), None) if focused else None
+            if row is not None:
+                name = row.spec.name if isinstance(row, InputRow) else row.rule.name
+                if name not in seen:
+                    seen.append(name)
+            if "ranged_ds" in seen:
+                break
+        ruleset = rulesets.get("gemstone4")
+        assert set(ruleset.inputs) <= set(seen)
+        assert "melee_ds" in seen and "ranged_ds" in seen
+
+
+async def test_ctrl_down_jumps_to_inputs_not_built_yet(progressive):
+    app = WorksheetApp(ruleset="gemstone4")
+    inputs = list(rulesets.get("gemstone4").inputs)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.focused.id == "dodge-ranks"
+        for _ in inputs[1:]:
+            await pilot.press("ctrl+down")
+            await pilot.pause()
+            await pilot.pause()
+        last = kebab(inputs[-1])
+        assert app.focused is not None and app.focused.id == last
+
+
+async def test_a_load_before_a_row_is_built_shows_when_it_is(progressive):
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        form = app.form()
+        assert "encumbrance" not in form._rows  # below the first screen: not made yet
+        form.load_entries({"encumbrance": "99999", "stance": "defensive"})
+        await pilot.pause()
+        form.build_all()
+        await pilot.pause()
+        await pilot.pause()
+        later = form._rows["encumbrance"]
+        assert later.is_mounted
+        assert app.query_one("#encumbrance").value == "99999"
+        assert later.has_class("-error")
+        assert "5000" in str(later.query_one(".input-message", Static).render())
+        assert form.entries["encumbrance"] == "99999"  # no echo of the old text on mount
+        assert form.entries["stance"] == "defensive"
+        assert str(app.query_one("#stance").value) == "defensive"
+        assert "waiting for encumbrance" in app.query_one("#value-melee-ds", ValueRow).result

@@ -1,0 +1,111 @@
+"""The key bar: the keys that work now, on the bottom line, drawn by one widget.
+
+Textual's ``Footer`` builds a widget per key and rebuilds them all whenever focus moves. On a
+shared server every session pays for those widgets (about 1.7 MiB and a share of start-up
+each), so the bar draws the same line itself: each shown binding of the focused widget, its
+screen and the app (first key per action), disabled ones dimmed, and the command palette's key
+on the right. It repaints only when that line changes. A click on a key presses it, though
+nothing needs a mouse.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from textual import events
+from textual.content import Content
+from textual.screen import Screen
+from textual.widget import Widget
+
+
+class ShownKey(NamedTuple):
+    """One key as the bar shows it."""
+
+    key: str
+    """The key to simulate when clicked."""
+    display: str
+    """How the key is written (``^s``)."""
+    description: str
+    """What it does."""
+    enabled: bool
+    """False when the action cannot run now (shown dimmed)."""
+
+
+class KeyBar(Widget, can_focus=False):
+    """The bottom line of keys (``KeyBar`` in app.tcss; component classes below)."""
+
+    COMPONENT_CLASSES = {"key-bar--key", "key-bar--description", "key-bar--disabled",
+                         "key-bar--separator"}
+
+    def __init__(self, *, id: str | None = None):
+        super().__init__(id=id)
+        self._keys: list[ShownKey] = []
+        self._palette: ShownKey | None = None
+        self._spans: list[tuple[int, int, str]] = []
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self._bindings_changed(self.screen)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen: Screen) -> None:
+        keys, palette = self.shown_keys(screen)
+        if (keys, palette) != (self._keys, self._palette):
+            self._keys, self._palette = keys, palette
+            self.refresh()
+
+    def shown_keys(self, screen: Screen) -> tuple[list[ShownKey], ShownKey | None]:
+        """The keys to show on ``screen`` (first binding per action) and the palette's key."""
+        app = self.app
+        keys: list[ShownKey] = []
+        actions: set[str] = set()
+        palette: ShownKey | None = None
+        for _node, binding, enabled, tooltip in screen.active_bindings.values():
+            shown = ShownKey(binding.key, app.get_key_display(binding), binding.description,
+                             enabled)
+            if binding.key == app.COMMAND_PALETTE_BINDING:
+                palette = shown if app.ENABLE_COMMAND_PALETTE else None
+            elif binding.show and binding.action not in actions:
+                actions.add(binding.action)
+                keys.append(shown)
+        return keys, palette
+
+    def render(self) -> Content:
+        key_style = self.get_visual_style("key-bar--key")
+        text_style = self.get_visual_style("key-bar--description")
+        dim_style = self.get_visual_style("key-bar--disabled")
+        parts: list[Content] = []
+        spans: list[tuple[int, int, str]] = []
+        column = 0
+
+        def add(shown: ShownKey, key_text: str, description: str) -> None:
+            nonlocal column
+            item = Content.assemble(Content.styled(key_text, key_style),
+                                    Content.styled(description, text_style))
+            if not shown.enabled:
+                item = item.stylize(dim_style)
+            spans.append((column, column + item.cell_length, shown.key))
+            parts.append(item)
+            column += item.cell_length
+
+        for shown in self._keys:
+            add(shown, f" {shown.display} ", f"{shown.description} ")
+        if self._palette is not None:  # on the right, after a thin rule
+            palette = self._palette
+            description = f" {palette.description} "
+            width = len(palette.display) + len(description)
+            gap = max(0, self.size.width - column - 1 - width)
+            parts.append(Content(" " * gap))
+            parts.append(Content.styled("▏", self.get_visual_style("key-bar--separator")))
+            column += gap + 1
+            add(palette, palette.display, description)
+        self._spans = spans
+        return Content("").join(parts)
+
+    def on_click(self, event: events.Click) -> None:
+        for start, end, key in self._spans:
+            if start <= event.x < end:
+                self.app.simulate_key(key)
+                return
