@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import DataTable, Select, TabbedContent, TabPane
+from textual.widgets import DataTable, Select
 
 from worksheet import rulesets
 from worksheet.engine import kebab
 from worksheet.ui import WorksheetApp
 from worksheet.ui.sheet import SheetForm
+from worksheet.ui.widgets.tab_bar import TabBar
 
 SIZE = (120, 40)
 
@@ -16,17 +17,15 @@ SIZE = (120, 40)
 async def test_each_ruleset_has_a_tab_with_its_id_and_title():
     app = WorksheetApp()
     async with app.run_test(size=SIZE):
-        tabs = app.query_one(TabbedContent)
-        for rid in rulesets.ids():
-            pane = app.query_one(f"#{rid}", TabPane)
-            assert str(tabs.get_tab(pane).label) == rulesets.get(rid).title
+        bar = app.query_one(TabBar)
+        assert bar.tabs == tuple((rid, rulesets.get(rid).title) for rid in rulesets.ids())
 
 
 @pytest.mark.parametrize("rid", rulesets.ids())
 async def test_form_has_an_editor_per_input_and_a_value_widget_per_node(rid):
     app = WorksheetApp(ruleset=rid)
     async with app.run_test(size=SIZE):
-        pane = app.query_one(f"#{rid}", TabPane)
+        pane = app.query_one(f"#{rid}", SheetForm)
         ruleset = rulesets.get(rid)
         for name in ruleset.inputs:
             assert pane.query_one(f"#{kebab(name)}")
@@ -41,8 +40,7 @@ async def test_form_has_an_editor_per_input_and_a_value_widget_per_node(rid):
 async def test_only_the_visible_tab_is_built_at_start():
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SIZE):
-        built = [rid for rid in rulesets.ids() if app.query_one(f"#{rid}").query(SheetForm)]
-        assert built == ["gemstone4"]
+        assert [form.id for form in app.query(SheetForm)] == ["gemstone4"]
 
 
 async def test_switching_tabs_by_keyboard_builds_and_focuses_the_tab():
@@ -65,8 +63,9 @@ async def test_switching_tabs_by_keyboard_builds_and_focuses_the_tab():
         await pilot.press("alt+1")
         await pilot.pause()
         assert app.active == ids[0]
-        pane = app.query_one(f"#{ids[-1]}")
-        assert pane.query(SheetForm), "a tab shown once is built"
+        assert app.query(f"SheetForm#{ids[-1]}"), "a tab shown once is built"
+        shown = [form.id for form in app.query(SheetForm) if form.display]
+        assert shown == [ids[0]], "only the active tab's form is shown"
         assert app.focused is not None and app.form() in app.focused.ancestors
 
 
@@ -159,3 +158,52 @@ async def test_f2_hides_and_shows_the_rule_panel():
         await pilot.press("f2")
         await pilot.pause()
         assert panel.region.width
+
+
+def bar_lines(bar: TabBar) -> list[str]:
+    """The two lines the tab bar shows, as plain text."""
+    return [str(line) for line in bar.render().split("\n")]
+
+
+async def test_tab_bar_marks_the_active_title_and_keeps_it_in_view_at_80_columns():
+    app = WorksheetApp(ruleset="gemstone4")
+    ids = rulesets.ids()
+    async with app.run_test(size=(80, 24)) as pilot:
+        bar = app.query_one(TabBar)
+        for rid in ids:
+            app.show_tab(rid)
+            await pilot.pause()
+            titles, rule = bar_lines(bar)
+            assert len(titles) == len(rule) == 80
+            title = rulesets.title(rid)
+            assert title in titles, f"the active tab {rid} is scrolled into view"
+            start = titles.index(title)
+            # the rule is broken just before and just after the active title, nowhere else
+            assert rule[start:start + len(title)] == "━" * len(title)
+            assert set(rule.replace("╸", "").replace("╺", "")) == {"━"}
+            if start > 0:
+                assert rule[start - 1] == "╸"
+            if start + len(title) < 80:
+                assert rule[start + len(title)] == "╺"
+
+
+async def test_tab_bar_left_right_when_focused_and_a_click_selects():
+    app = WorksheetApp()
+    ids = rulesets.ids()
+    async with app.run_test(size=SIZE) as pilot:
+        bar = app.query_one(TabBar)
+        bar.focus()
+        await pilot.press("left")
+        await pilot.pause()
+        assert app.active == ids[-1], "Left wraps from the first tab to the last"
+        assert app.focused is bar, "browsing the tabs keeps focus on the bar"
+        await pilot.press("right")
+        await pilot.pause()
+        assert app.active == ids[0]
+        start, _ = bar.spans()[2]
+        await pilot.click(TabBar, offset=(start + 2, 0))
+        await pilot.pause()
+        assert app.active == ids[2]
+        assert app.query_one(f"SheetForm#{ids[2]}").display
+        await pilot.press("tab")
+        assert app.focused is app.form().first_editor(), "Tab goes from the bar into the form"

@@ -16,7 +16,7 @@ from textual.css.query import NoMatches
 from textual import events
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Static, TabbedContent, TabPane
+from textual.widgets import Static
 
 from .. import rulesets
 from ..presets import Preset, find_preset
@@ -29,6 +29,7 @@ from .widgets.editors import Editor
 from .widgets.input_row import InputCell
 from .widgets.value_row import ValueRow
 from .widgets.key_bar import KeyBar
+from .widgets.tab_bar import TabBar
 
 ALT_DIGITS = ("inverted_exclamation_mark", "trade_mark_sign", "pound_sign", "cent_sign",
               "infinity", "section_sign", "pilcrow_sign", "bullet", "ª")
@@ -108,6 +109,7 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
     | Ctrl+R | Reset this tab to its defaults (undoable). |
     | Ctrl+PageDown / Ctrl+PageUp, F8 / F7 | Next / previous tab. |
     | Alt+1 … Alt+5 | Go to tab 1 … 5. |
+    | ← / → (tab bar focused) | Previous / next tab. |
     | F2 | Show or hide the rule panel. |
     | F3 | The focused row's full rule and source in a dialog. |
     | F1, ? (outside text fields) | Help: every key. |
@@ -122,6 +124,7 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
         ("Ctrl+R", "reset this tab to its defaults (undoable)"),
         ("Ctrl+PgDn / Ctrl+PgUp", "next / previous tab (also F8 / F7)"),
         ("Alt+1 … Alt+5", "go to tab 1 … 5"),
+        ("← / → on the tab bar", "previous / next tab (Shift+Tab from the first field)"),
         ("F2", "show or hide the rule panel"),
         ("F3, Enter on a value", "the focused row's full rule and source in a dialog"),
         ("F1, ? outside text fields", "this help"),
@@ -167,18 +170,16 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
         classes.update({name: True for name in screen._get_breakpoint_classes(
             width, self.HORIZONTAL_BREAKPOINTS)})
         screen.update_classes(classes, update=False)
-        with TabbedContent(initial=self.initial, id="tabs"):
-            for rid in self.ruleset_ids:
-                with TabPane(rulesets.title(rid), id=rid):
-                    if rid == self.initial:
-                        yield self._new_form(rid)
+        yield TabBar([(rid, rulesets.title(rid)) for rid in self.ruleset_ids], self.initial,
+                     id="tabs")
+        yield self._new_form(self.initial)  # the other tabs' forms: when first shown
         yield Static("", id="status", markup=False)
         yield KeyBar(id="keys")
 
     def _new_form(self, rid: str) -> SheetForm:
         preset = self.presets.get(rid)
         form = SheetForm(rulesets.get(rid), preset.inputs if preset else None,
-                         cursor_blink=self.cursor_blink, id=f"sheet-{rid}")
+                         cursor_blink=self.cursor_blink, id=rid)
         self._forms[rid] = form
         return form
 
@@ -205,8 +206,8 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
     def active(self) -> str:
         """The active tab's ruleset id."""
         try:
-            return self.query_one(TabbedContent).active or self.initial
-        except NoMatches:
+            return self.screen_stack[0].query_one("#tabs", TabBar).active
+        except (IndexError, NoMatches):
             return self.initial
 
     def ensure_form(self, rid: str) -> SheetForm:
@@ -214,16 +215,17 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
         form = self.form(rid)
         if form is None:
             form = self._new_form(rid)
-            self.query_one(f"TabPane#{rid}", TabPane).mount(form)
+            status = self.screen_stack[0].query_one("#status")
+            status.parent.mount(form, before=status)
             if rid in self._pending:
                 self.call_after_refresh(self._restore_tab, rid)
         return form
 
-    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        rid = event.pane.id
-        if rid is not None:
-            self.ensure_form(rid)
-            self.call_after_refresh(self._after_show, rid)
+    def on_tab_bar_changed(self, event: TabBar.Changed) -> None:
+        shown = self.ensure_form(event.tab_id)
+        for form in self._forms.values():
+            form.display = form is shown
+        self.call_after_refresh(self._after_show, event.tab_id)
 
     def on_sheet_form_built(self, event: SheetForm.Built) -> None:
         if event.form.ruleset.id == self.active:
@@ -235,7 +237,8 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
         form = self.form(rid)
         if form is None or form.screen is not self.screen:  # a dialog is open: leave focus
             return
-        if self.focused is None or form not in self.focused.ancestors:
+        browsing = isinstance(self.focused, TabBar)  # Left/Right on the bar: focus stays there
+        if not browsing and (self.focused is None or form not in self.focused.ancestors):
             editor = form.first_editor()
             if editor is not None:
                 self.screen.set_focus(editor)
@@ -244,7 +247,7 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
     # -- tabs ---------------------------------------------------------------------------
     def show_tab(self, rid: str) -> None:
         """Switch to a ruleset's tab (building it if needed)."""
-        self.query_one(TabbedContent).active = rid
+        self.screen_stack[0].query_one("#tabs", TabBar).active = rid
 
     def action_next_tab(self) -> None:
         """Show the next tab."""
