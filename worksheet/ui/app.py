@@ -206,9 +206,13 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
     def active(self) -> str:
         """The active tab's ruleset id."""
         try:
-            return self.screen_stack[0].query_one("#tabs", TabBar).active
+            return self._tab_bar().active
         except (IndexError, NoMatches):
             return self.initial
+
+    def _tab_bar(self) -> TabBar:
+        """The tab bar, on the sheet's screen even while a dialog is above it."""
+        return self.screen_stack[0].query_one("#tabs", TabBar)
 
     def ensure_form(self, rid: str) -> SheetForm:
         """The tab's form, built now if it was not yet."""
@@ -247,17 +251,15 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
     # -- tabs ---------------------------------------------------------------------------
     def show_tab(self, rid: str) -> None:
         """Switch to a ruleset's tab (building it if needed)."""
-        self.screen_stack[0].query_one("#tabs", TabBar).active = rid
+        self._tab_bar().active = rid
 
     def action_next_tab(self) -> None:
-        """Show the next tab."""
-        index = self.ruleset_ids.index(self.active)
-        self.show_tab(self.ruleset_ids[(index + 1) % len(self.ruleset_ids)])
+        """Show the next tab (after the last, the first)."""
+        self._tab_bar().action_step(1)
 
     def action_previous_tab(self) -> None:
-        """Show the previous tab."""
-        index = self.ruleset_ids.index(self.active)
-        self.show_tab(self.ruleset_ids[(index - 1) % len(self.ruleset_ids)])
+        """Show the previous tab (before the first, the last)."""
+        self._tab_bar().action_step(-1)
 
     def action_show_tab(self, number: int) -> None:
         """Show tab ``number`` (1-based)."""

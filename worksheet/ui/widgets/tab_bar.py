@@ -53,6 +53,8 @@ class TabBar(Widget, can_focus=True):
     def __init__(self, tabs: Sequence[tuple[str, str]], active: str, *, id: str | None = None):
         super().__init__(id=id)
         self.tabs = tuple(tabs)
+        self.ids = tuple(tab_id for tab_id, _ in self.tabs)
+        """The tabs' ids, in order."""
         self.set_reactive(TabBar.active, active)
 
     def watch_active(self, tab_id: str) -> None:
@@ -60,8 +62,7 @@ class TabBar(Widget, can_focus=True):
 
     def action_step(self, step: int) -> None:
         """Make the next (``1``) or previous (``-1``) tab active, wrapping around."""
-        ids = [tab_id for tab_id, _ in self.tabs]
-        self.active = ids[(ids.index(self.active) + step) % len(ids)]
+        self.active = self.ids[(self._active_index() + step) % len(self.ids)]
 
     def spans(self) -> list[tuple[int, int]]:
         """Each tab's first and past-the-end column, padding included, from the bar's start."""
@@ -82,8 +83,7 @@ class TabBar(Widget, can_focus=True):
         return max(0, min(total - width, (start + end) // 2 - width // 2))
 
     def _active_index(self) -> int:
-        ids = [tab_id for tab_id, _ in self.tabs]
-        return ids.index(self.active) if self.active in ids else 0
+        return self.ids.index(self.active) if self.active in self.ids else 0
 
     def render(self) -> Content:
         spans, index = self.spans(), self._active_index()
