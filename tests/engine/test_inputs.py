@@ -112,3 +112,78 @@ def test_bad_record_names_index_and_key(raw, where):
 def test_records_to_toml_round_trip():
     value = EFFECTS.coerce([{"name": "x", "op": "divide", "value": "3/2"}])
     assert EFFECTS.coerce(EFFECTS.to_toml(value)) == value
+
+
+# -- hostile values: refused with a message, in bounded time, by every kind of input -----------
+
+BOOL = BoolInput("b", False)
+TEXT = TextInput("name", REQUIRED)
+ROWS = RecordsInput("rows", fields=(IntInput("value", REQUIRED, minimum=-10, maximum=10),
+                                    NumberInput("share", None, optional=True),
+                                    ChoiceInput("kind", "a", choices=("a", "b"))))
+EVERY_KIND = [RANKS, LIMIT, BOOL, ASG, FACES, NAMES]
+HOSTILE_TEXT = ["1e999999999", "-1e999999999", "1e-999999999", "nan", "inf", "-inf", "1_0",
+                "9" * 4301, "9" * 1_000_000, "0x1f", "\x00\x01\xff", "\u0663"]
+HOSTILE_TOML = [Decimal("1e999999999"), Decimal("-1e999999999"), Decimal("1e-999999999"),
+                Decimal("NaN"), Decimal("Infinity"), Decimal("-Infinity"), 10**4000, -10**4000,
+                [[[[1]]]], {"a": {"b": 1}}, [Decimal("NaN")], [10**4000], 1.5, None.__class__]
+
+
+@pytest.mark.parametrize("spec", EVERY_KIND, ids=lambda s: s.kind)
+@pytest.mark.parametrize("text", HOSTILE_TEXT, ids=lambda t: t[:12])
+def test_hostile_text_is_refused_with_a_short_message(spec, text):
+    with pytest.raises(InputError) as caught:
+        spec.parse_text(text)
+    message = caught.value.message
+    assert message.startswith(f"{spec.name} = ") and "allowed: " in message
+    assert len(message) < 400  # a megabyte of digits is not repeated back
+
+
+@pytest.mark.parametrize("spec", EVERY_KIND + [TEXT], ids=lambda s: s.kind)
+@pytest.mark.parametrize("raw", HOSTILE_TOML, ids=lambda r: repr(r)[:16])
+def test_hostile_toml_values_are_refused(spec, raw):
+    with pytest.raises(InputError) as caught:
+        spec.coerce(raw)
+    assert caught.value.message.startswith(f"{spec.name} = ")
+    assert len(caught.value.message) < 400
+
+
+@pytest.mark.parametrize("raw", HOSTILE_TOML[:8], ids=lambda r: repr(r)[:16])
+@pytest.mark.parametrize("key", ["value", "share", "kind"])
+def test_hostile_values_in_record_rows_name_the_row_and_key(raw, key):
+    row = {"value": 1, key: raw}
+    with pytest.raises(InputError) as caught:
+        ROWS.coerce([{"value": 2}, row])
+    assert caught.value.input == f"rows[1].{key}"
+
+
+def test_a_huge_integer_names_its_digits_and_the_range():
+    with pytest.raises(InputError) as caught:
+        RANKS.parse_text("9" * 5000)
+    message = caught.value.message
+    assert "5000 characters" in message and "too many" in message
+    assert "from 0 to 500" in message
+
+
+@pytest.mark.parametrize("text,value", [("8 3", (8, 3)), ("8, 3", (8, 3)), ("8 ,3", (8, 3)),
+                                        (" 8  3  1 ", (8, 3, 1))])
+def test_faces_may_be_separated_by_spaces_or_commas(text, value):
+    assert FACES.parse_text(text) == value
+
+
+def test_two_commas_in_a_row_are_still_refused():
+    with pytest.raises(InputError):
+        FACES.parse_text("8,,3")
+
+
+def test_names_may_be_separated_by_spaces():
+    assert NAMES.parse_text("onslaught wound_penalty") == ("onslaught", "wound_penalty")
+    assert NAMES.parse_text("onslaught, wound_penalty") == ("onslaught", "wound_penalty")
+
+
+@pytest.mark.parametrize("spec", [IntInput("x", 0, minimum=0, maximum=5), RANKS], ids=str)
+def test_whole_number_text_in_other_forms(spec):
+    assert spec.parse_text("4/2") == 2
+    with pytest.raises(InputError) as caught:
+        spec.parse_text("6.5")
+    assert "not a whole number" in caught.value.message

@@ -60,3 +60,52 @@ def test_json_number():
     assert json_number(F(15, 2)) == "15/2"
     assert json_number(F(4, 2)) == 2
     assert json_number(-3) == -3
+
+
+# -- the one grammar and its size bound -------------------------------------------------------
+
+from worksheet.engine.numbers import MAX_DIGITS, NumberError, parse_number  # noqa: E402
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("5", 5), ("-3", -3), ("+4", 4), ("\u22123", -3), ("3/2", F(3, 2)), ("-3/2", F(-3, 2)),
+    ("1.5", F(3, 2)), (".5", F(1, 2)), ("007", 7), ("4/2", 2), ("1.50", F(3, 2)),
+    ("9" * MAX_DIGITS, int("9" * MAX_DIGITS)),
+])
+def test_parse_number_reads_the_spec_grammar(text, expected):
+    value = parse_number(text)
+    assert value == expected and type(value) is type(expected)
+
+
+@pytest.mark.parametrize("text", [
+    "1e999999999", "-1e999999999", "1e-999999999", "1e5", "1E5", "nan", "NaN", "inf", "-inf",
+    "Infinity", "1_0", "0x10", "1.", "1/", "/2", "3/-2", "1.5.2", "--3", "\u0663", "\uff11",
+    "1 000", "3 / 2", "1,5", "\x00", "",
+])
+def test_parse_number_refuses_what_the_spec_does_not_allow(text):
+    with pytest.raises(NumberError) as caught:
+        parse_number(text)
+    assert caught.value.form
+
+
+@pytest.mark.parametrize("text", ["9" * (MAX_DIGITS + 1), "1" * 5000, "1" * 1_000_000,
+                                  "1." + "5" * MAX_DIGITS, "1/" + "3" * 40, "-" + "7" * 4301])
+def test_parse_number_refuses_too_many_digits_before_building_them(text):
+    with pytest.raises(NumberError) as caught:
+        parse_number(text)
+    assert "too many" in caught.value.problem and str(MAX_DIGITS) in caught.value.problem
+
+
+@pytest.mark.parametrize("value", [Decimal("1e999999999"), Decimal("-1e999999999"),
+                                   Decimal("1e-999999999"), Decimal("NaN"), Decimal("Infinity"),
+                                   Decimal("-Infinity"), 10**MAX_DIGITS, -10**4000,
+                                   F(1, 10**40), F(10**40, 3)])
+def test_exact_bounds_every_kind_of_number(value):
+    with pytest.raises(NumberError):
+        exact(value)
+
+
+def test_exact_reads_toml_decimals_within_the_bound():
+    assert exact(Decimal("1e5")) == 100000
+    assert exact(Decimal("0.125")) == F(1, 8)
+    assert exact(Decimal("-2.50")) == F(-5, 2)

@@ -15,7 +15,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, ClassVar, Mapping
 
-from .numbers import exact, format_number, json_number
+from .numbers import NumberError, exact, format_number, json_number
 
 REQUIRED = object()
 """Default of a record field that must be given."""
@@ -41,18 +41,49 @@ class InputError(ValueError):
     @property
     def message(self) -> str:
         """The whole message: input, value, problem and what is allowed."""
-        shown = self.given if isinstance(self.given, str) else _show(self.given)
+        shown = shorten(self.given if isinstance(self.given, str) else show_value(self.given))
         return f"{self.input} = {shown!r}: {self.problem}; allowed: {self.allowed}"
 
 
-def _show(value: Any) -> str:
+SHOWN_LENGTH = 40
+"""The longest value a message repeats whole; a longer one is cut, with its length given."""
+
+
+def shorten(text: str) -> str:
+    """``text`` cut to :data:`SHOWN_LENGTH` characters, saying how long it was, so a message
+    about a megabyte of pasted digits stays one readable line."""
+    if len(text) <= SHOWN_LENGTH:
+        return text
+    return f"{text[:SHOWN_LENGTH - 10]}… ({len(text)} characters)"
+
+
+def show_value(value: Any, depth: int = 0) -> str:
+    """A value as a message shows it; never fails, never deep (nested lists show as ``[…]``)."""
     if isinstance(value, (list, tuple)):
-        return ",".join(_show(v) for v in value)
-    if isinstance(value, (Fraction, Decimal)):
-        return format_number(exact(value))
+        if depth:
+            return "[…]"
+        items = [show_value(item, 1) for item in value[:SHOWN_LENGTH]]
+        return ",".join(items) + (",…" if len(value) > SHOWN_LENGTH else "")
+    if isinstance(value, Mapping):
+        return "{…}"
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value)
+    if isinstance(value, Decimal):
+        return str(value)  # cheap for any exponent; never converted to a big number
+    if isinstance(value, Fraction):
+        try:
+            return format_number(exact(value))
+        except NumberError:
+            return "a fraction too large to show"
+    if isinstance(value, int):
+        try:
+            exact(value)
+        except NumberError:
+            return f"a {value.bit_length()}-bit integer"
+        return str(value)
+    if isinstance(value, str):
+        return value
+    return type(value).__name__
 
 
 def kebab(name: str) -> str:
@@ -101,6 +132,19 @@ class InputSpec:
         allowed = self.allowed() + (", or empty" if self.optional else "")
         return InputError(self.name, given, problem, allowed)
 
+    def number(self, raw: Any) -> Any:
+        """``raw`` (text, an int, a Fraction or a TOML decimal) as an exact number, by the one
+        grammar and size bound of :func:`~worksheet.engine.numbers.exact`.
+
+        Raises:
+            InputError: not an exact number, or too many digits.
+        """
+        try:
+            return exact(raw)
+        except NumberError as error:
+            raise self.fail(raw, "not an exact number" if error.form else error.problem) \
+                from None
+
     def parse_text(self, text: str) -> Any:
         """Parse text typed by a user or given with ``--set``."""
         if self.optional and text.strip() == "":
@@ -123,7 +167,7 @@ class InputSpec:
 
     def to_text(self, value: Any) -> str:
         """Text that :meth:`parse_text` reads back as ``value``."""
-        return "" if value is None else _show(value)
+        return "" if value is None else show_value(value)
 
     def to_toml(self, value: Any) -> Any:
         """The value as TOML writes it (``None`` is left out of the file)."""
@@ -146,19 +190,15 @@ class IntInput(InputSpec):
     def allowed(self) -> str:
         return "a whole number" + _range_words(self.minimum, self.maximum)
 
-    def _parse_text(self, text: str) -> int:
-        if not re.fullmatch(r"[+\-−]?\d+", text):
-            raise self.fail(text, "not a whole number")
-        return self._coerce(int(text.replace("−", "-")))
-
     def _coerce(self, raw: Any) -> int:
-        if isinstance(raw, bool) or not isinstance(raw, (int, Fraction, Decimal)):
-            if isinstance(raw, str):
-                return self._parse_text(raw.strip())
-            raise self.fail(raw, f"not a whole number (got {type(raw).__name__})")
-        if raw != int(raw):
+        if isinstance(raw, bool) or not isinstance(raw, (int, Fraction, Decimal, str)):
+            raise self.fail(raw, f"not a whole number (got {_kind(raw)})")
+        try:
+            value = exact(raw)
+        except NumberError as error:
+            raise self.fail(raw, "not a whole number" if error.form else error.problem) from None
+        if type(value) is not int:
             raise self.fail(raw, "not a whole number")
-        value = int(raw)
         _check_range(self, value, self.minimum, self.maximum)
         return value
 
@@ -187,10 +227,9 @@ class NumberInput(InputSpec):
     def _coerce(self, raw: Any) -> int | Fraction:
         if isinstance(raw, float):
             raise self.fail(str(raw), "floating-point values are not exact; write it as text")
-        try:
-            value = exact(raw)
-        except ValueError:
-            raise self.fail(raw, "not an exact number") from None
+        if isinstance(raw, bool) or not isinstance(raw, (int, Fraction, Decimal, str)):
+            raise self.fail(raw, f"not an exact number (got {_kind(raw)})")
+        value = self.number(raw)
         if self.above and self.minimum is not None and value <= self.minimum:
             raise self.fail(raw, f"must be greater than {format_number(self.minimum)}")
         _check_range(self, value, self.minimum, self.maximum)
@@ -254,9 +293,12 @@ class ChoiceInput(InputSpec):
 
     def _coerce(self, raw: Any) -> Any:
         numeric = all(isinstance(c, int) for c in self.choices)
-        if numeric and isinstance(raw, str) and re.fullmatch(r"\s*[+-]?\d+\s*", raw):
-            raw = int(raw)
-        if isinstance(raw, bool) or raw not in self.choices:
+        if numeric and isinstance(raw, (str, Decimal)):
+            try:
+                raw = exact(raw)  # "12" or 12.0 names choice 12; the bound comes first
+            except NumberError:
+                pass
+        if isinstance(raw, bool) or not isinstance(raw, (str, int)) or raw not in self.choices:
             raise self.fail(raw, "not one of the choices")
         return raw
 
@@ -286,7 +328,21 @@ class TextInput(InputSpec):
 
 
 def _split(text: str) -> list[str]:
-    return [part.strip() for part in text.split(",")] if text.strip() else []
+    """A typed list's items: separated by commas, spaces or both (``8,3``, ``8, 3``, ``8 3``);
+    two commas in a row leave an empty item, which the caller refuses."""
+    text = text.strip()
+    return re.split(r"\s*,\s*|\s+", text) if text else []
+
+
+def _kind(raw: Any) -> str:
+    """What a value from TOML or code is, in a player's words."""
+    if isinstance(raw, Mapping):
+        return "a table"
+    if isinstance(raw, (list, tuple)):
+        return "a list"
+    if isinstance(raw, bool):
+        return "true/false"
+    return type(raw).__name__
 
 
 @dataclass(frozen=True)
@@ -306,13 +362,22 @@ class FacesInput(InputSpec):
 
     def allowed(self) -> str:
         return (f"up to {self.max_count} d{self.sides} faces, each 1–{self.sides}, "
-                "separated by commas (empty for none)")
+                f"separated by commas or spaces, e.g. {self.example} (empty for none)")
+
+    @property
+    def example(self) -> str:
+        """A roll this input accepts, for help texts (``5,3,6`` on d6, ``8,3,10`` on d10)."""
+        return ",".join(str(face) for face in (min(8, self.sides - 1), 3, self.sides)
+                        [:self.max_count])
 
     def _parse_text(self, text: str) -> tuple[int, ...]:
+        parts = _split(text)
+        if len(parts) > self.max_count:  # before converting anything: a paste may be huge
+            raise self.fail(text, f"{len(parts)} faces is more than {self.max_count}")
         faces = []
-        for part in _split(text):
-            if not re.fullmatch(r"\d+", part):
-                raise self.fail(text, f"{part!r} is not a die face")
+        for part in parts:
+            if not re.fullmatch(r"[0-9]{1,3}", part):
+                raise self.fail(text, f"{shorten(part)!r} is not a die face")
             faces.append(int(part))
         return self._coerce(faces)
 
@@ -321,11 +386,13 @@ class FacesInput(InputSpec):
             return self._parse_text(raw)
         if not isinstance(raw, (list, tuple)):
             raise self.fail(raw, "not a list of die faces")
+        if len(raw) > self.max_count:
+            raise self.fail(raw, f"{len(raw)} faces is more than {self.max_count}")
         for face in raw:
             if isinstance(face, bool) or not isinstance(face, int):
-                raise self.fail(raw, f"{face!r} is not a die face")
+                raise self.fail(raw, f"{show_value(face, 1)!r} is not a die face")
             if not 1 <= face <= self.sides:
-                raise self.fail(raw, f"face {face} is outside 1–{self.sides}")
+                raise self.fail(raw, f"face {show_value(face, 1)} is outside 1–{self.sides}")
         if len(raw) > self.max_count:
             raise self.fail(raw, f"{len(raw)} faces is more than {self.max_count}")
         return tuple(raw)
@@ -347,16 +414,19 @@ class NamesInput(InputSpec):
     text_pattern: ClassVar[str] = r"[-_a-z0-9, ]*"
 
     def allowed(self) -> str:
-        return "names from " + ", ".join(self.choices) + ", separated by commas (empty for none)"
+        return ("names from " + ", ".join(self.choices)
+                + ", separated by commas or spaces (empty for none)")
 
     def _coerce(self, raw: Any) -> tuple[str, ...]:
         if isinstance(raw, str):
             raw = _split(raw)
         if not isinstance(raw, (list, tuple)):
             raise self.fail(raw, "not a list of names")
+        if len(raw) > len(self.choices):
+            raise self.fail(raw, f"{len(raw)} names, but there are only {len(self.choices)}")
         for item in raw:
-            if item not in self.choices:
-                raise self.fail(raw, f"{item!r} is not one of the names")
+            if not isinstance(item, str) or item not in self.choices:
+                raise self.fail(raw, f"{shorten(show_value(item, 1))!r} is not one of the names")
         if len(set(raw)) != len(raw):
             raise self.fail(raw, "a name is repeated")
         return tuple(raw)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import functools
 import math
-from decimal import Decimal, InvalidOperation
+import re
+from decimal import Decimal
 from fractions import Fraction
 from typing import Union
 
@@ -19,41 +20,152 @@ Number = Union[int, Fraction]
 """An exact number: what every rule computes with."""
 
 
-def exact(value: object) -> Number:
-    """Convert a literal to an exact number, refusing anything inexact.
+MAX_DIGITS = 30
+"""The most digits a number may have, before and after the point together (``123.45`` has 5).
+
+No tabletop value comes near it; the bound is checked on the text (or on a TOML decimal's
+digits and exponent) before any big number is built, so ``1e999999999`` or a 5,000-digit integer
+is refused at once instead of hanging the program while a billion-digit number is made.
+"""
+
+NUMBER_FORMS = "a number written like 5, -3, 3/2 or 1.5"
+"""The spec's number grammar in words, for messages."""
+
+_GRAMMAR = re.compile(r"([+\-\u2212]?)(?:([0-9]+)/([0-9]+)|([0-9]*)\.([0-9]+)|([0-9]+))")
+"""The spec's grammar: an integer (``5``, ``-3``), a fraction (``3/2``) or a decimal (``1.5``,
+``.5``), with an optional sign (the Unicode minus ``−`` is a minus). No exponents, no ``_``
+separators, no ``nan`` or ``inf``: Python's own number grammar is wider than the spec's."""
+
+_LIMIT = 10**MAX_DIGITS
+
+
+class NumberError(ValueError):
+    """Text or a value that is not an exact number the program accepts.
+
+    Attributes:
+        problem: what is wrong, in words that fit after the input's name and value.
+        form: true when the text is not in the grammar at all (so a whole-number input can
+            say "not a whole number" instead).
+    """
+
+    def __init__(self, problem: str, form: bool = False):
+        self.problem = problem
+        self.form = form
+        super().__init__(problem)
+
+
+def _too_many_digits(count: int) -> NumberError:
+    return NumberError(f"{count} digits is too many (numbers have at most {MAX_DIGITS})")
+
+
+def _not_in_grammar() -> NumberError:
+    return NumberError(f"not {NUMBER_FORMS}", form=True)
+
+
+def parse_number(text: str) -> Number:
+    """Parse a number by the spec's grammar, refusing any text too long to be a sheet value.
+
+    The length is checked before anything is converted, so the time taken is bounded by
+    :data:`MAX_DIGITS` whatever the text.
 
     Args:
-        value: an ``int``, ``Fraction``, ``Decimal`` or a string such as ``"3/2"``, ``"1.5"``
-            or ``"-4"``. A ``float`` is refused: it already lost exactness.
+        text: ``5``, ``-3``, ``3/2``, ``1.5``; surrounding spaces are ignored.
 
     Returns:
         An ``int`` when the value is whole, otherwise a ``Fraction``.
 
     Raises:
-        ValueError: the value is not an exact number.
+        NumberError: the text is empty, not in the grammar, has too many digits, or divides by 0.
+    """
+    if not isinstance(text, str):
+        raise NumberError(f"not text (got {type(text).__name__})")
+    text = text.strip()
+    if not text:
+        raise NumberError("empty text is not a number", form=True)
+    match = _GRAMMAR.fullmatch(text)  # linear in the text: no backtracking to speak of
+    if match is None:
+        raise _not_in_grammar()
+    digits = len(text) - len(match.group(1)) - (1 if "/" in text or "." in text else 0)
+    if digits > MAX_DIGITS:  # before int(): a long text never becomes a big number
+        raise _too_many_digits(digits)
+    sign, top, bottom, whole, places, integer = match.groups()
+    negative = sign in ("-", "\u2212")
+    if integer is not None:
+        value: Number = int(integer)
+    elif top is not None:
+        if int(bottom) == 0:
+            raise NumberError("a fraction cannot divide by 0")
+        value = normalize(Fraction(int(top), int(bottom)))
+    else:
+        value = normalize(Fraction(int((whole or "0") + places), 10 ** len(places)))
+    return -value if negative else value
+
+
+def check_size(value: Number) -> Number:
+    """Refuse an exact number with more than :data:`MAX_DIGITS` digits (cheap for any size).
+
+    Raises:
+        NumberError: the number (or its denominator) is too large.
+    """
+    if type(value) is int or isinstance(value, int):
+        if -_LIMIT < value < _LIMIT:
+            return value
+        raise _too_many_digits(_digit_count(value))
+    if -_LIMIT < value.numerator < _LIMIT and value.denominator < _LIMIT:
+        return value
+    raise _too_many_digits(max(_digit_count(value.numerator), _digit_count(value.denominator)))
+
+
+def _digit_count(value: int) -> int:
+    """About how many decimal digits ``value`` has, without converting it to text."""
+    return max(1, int(abs(value).bit_length() * 0.30103) + 1)
+
+
+def _decimal(value: Decimal) -> Number:
+    """A finite Decimal (as TOML decimals are read) as an exact number, bounded first."""
+    if not value.is_finite():
+        raise NumberError(f"{value} is not a finite number")
+    _, digits, exponent = value.as_tuple()
+    assert isinstance(exponent, int)
+    significant = len(digits)
+    whole_digits = significant + exponent  # digits before the point (may be <= 0)
+    places = max(0, -exponent)
+    if max(whole_digits, 0) + places > MAX_DIGITS:
+        raise _too_many_digits(max(whole_digits, 0) + places)
+    return normalize(Fraction(value))
+
+
+def exact(value: object) -> Number:
+    """Convert a literal to an exact number, refusing anything inexact or too large.
+
+    Every way a number enters the program comes here (or to :func:`parse_number`), so one
+    grammar and one size bound hold for ``--set`` text, text typed in the app, TOML values and
+    record rows alike.
+
+    Args:
+        value: an ``int``, ``Fraction``, ``Decimal`` (a TOML decimal, read exactly) or a string
+            such as ``"3/2"``, ``"1.5"`` or ``"-4"``. A ``float`` is refused: it already lost
+            exactness.
+
+    Returns:
+        An ``int`` when the value is whole, otherwise a ``Fraction``.
+
+    Raises:
+        NumberError: (a ``ValueError``) the value is not an exact number within the bound.
     """
     if isinstance(value, bool):
-        raise ValueError(f"{value!r} is a boolean, not a number")
+        raise NumberError(f"{value!r} is a yes/no value, not a number")
     if isinstance(value, int):
-        return value
+        return check_size(value)
     if isinstance(value, Fraction):
-        return normalize(value)
+        return check_size(normalize(value))
     if isinstance(value, Decimal):
-        if not value.is_finite():
-            raise ValueError(f"{value} is not a finite number")
-        return normalize(Fraction(value))
+        return _decimal(value)
     if isinstance(value, str):
-        text = value.strip().replace("\u2212", "-")
-        if not text:
-            raise ValueError("empty text is not a number")
-        try:
-            if "/" in text:
-                top, _, bottom = text.partition("/")
-                return normalize(Fraction(int(top.strip()), int(bottom.strip())))
-            return normalize(Fraction(Decimal(text)))
-        except (ValueError, ZeroDivisionError, InvalidOperation, ArithmeticError):
-            raise ValueError(f"{value!r} is not an exact number") from None
-    raise ValueError(f"{value!r} is not an exact number")
+        return parse_number(value)
+    if isinstance(value, float):
+        raise NumberError("floating-point values are not exact; write it as 3/2 or \"1.5\"")
+    raise NumberError(f"not a number (got {type(value).__name__})")
 
 
 def normalize(value: Number) -> Number:

@@ -15,6 +15,8 @@ from typing import Any, Mapping
 
 from .. import rulesets
 from ..engine import InputError, RecordsInput, Ruleset
+from ..engine.inputs import show_value, shorten
+from ..engine.numbers import MAX_DIGITS
 from .errors import PresetError
 
 FORMAT_VERSION = 1
@@ -55,6 +57,17 @@ def _control_character(text: str, allow: str = "") -> str | None:
     return None
 
 
+def _brief(value: Any) -> str:
+    """A TOML value as a message quotes it: short, and never a deep or huge repr."""
+    if isinstance(value, str):
+        return repr(shorten(value))
+    if isinstance(value, (list, tuple)):
+        return f"a list [{shorten(show_value(value))}]"
+    if isinstance(value, dict):
+        return "a table"
+    return shorten(show_value(value))
+
+
 def check_text(text: str, file: str = "<text>") -> Checked:
     """Validate preset text and collect every problem.
 
@@ -73,34 +86,42 @@ def check_text(text: str, file: str = "<text>") -> Checked:
         match = re.search(r"line (\d+)", str(error))
         problem("", f"not valid TOML ({error})", int(match.group(1)) if match else None)
         return checked
+    except RecursionError:  # tomllib reads nested arrays and tables recursively
+        problem("", "not a preset: values are nested too deeply (a preset's values are "
+                "numbers, text, yes/no, lists of those and record tables)", None)
+        return checked
+    except ValueError as error:  # tomllib's int() refuses integers of over 4,300 digits
+        problem("", f"not a preset: a value cannot be read ({shorten(str(error))}); numbers "
+                f"have at most {MAX_DIGITS} digits", None)
+        return checked
     locate = Locator(text)
     version = document.get("worksheet")
     if isinstance(version, bool) or not isinstance(version, int):
-        shown = "is missing" if version is None else f"is {version!r}"
+        shown = "is missing" if version is None else f"is {_brief(version)}"
         problem("worksheet", f"the format version {shown}; it must be the whole number "
                 f"{FORMAT_VERSION}", locate.top("worksheet"))
     elif version > FORMAT_VERSION:
-        problem("worksheet", f"format version {version} is newer than this program reads "
+        problem("worksheet", f"format version {_brief(version)} is newer than this program reads "
                 f"({FORMAT_VERSION}); upgrade worksheet", locate.top("worksheet"))
         return checked
     elif version < 1:
-        problem("worksheet", f"format version {version} does not exist",
+        problem("worksheet", f"format version {_brief(version)} does not exist",
                 locate.top("worksheet"))
         return checked
     for key in document:
         if key not in TOP_KEYS:
             problem(key, "unknown key; allowed: " + ", ".join(TOP_KEYS), locate.top(key))
     ruleset_id = document.get("ruleset")
-    if ruleset_id in rulesets.ids():
+    if isinstance(ruleset_id, str) and ruleset_id in rulesets.ids():
         checked.ruleset = ruleset_id
     else:
-        shown = "is missing" if ruleset_id is None else f"{ruleset_id!r} is unknown"
+        shown = "is missing" if ruleset_id is None else f"{_brief(ruleset_id)} is unknown"
         problem("ruleset", f"the ruleset {shown}; known: " + ", ".join(rulesets.ids()),
                 locate.top("ruleset"))
     for key in ("name", "description"):
         value = document.get(key, "")
         if not isinstance(value, str):
-            problem(key, f"must be text (got {type(value).__name__})", locate.top(key))
+            problem(key, f"must be text (got {_brief(value)})", locate.top(key))
             continue
         bad = _control_character(value, "\n\t" if key == "description" else "")
         if bad:
@@ -176,39 +197,49 @@ def coerce_inputs(ruleset: Ruleset, raw: Mapping[str, Any], file: str,
 
 
 class Locator:
-    """Finds the line of a key in preset text (tomllib reports lines only for syntax errors)."""
+    """Finds the line of a key in preset text (tomllib reports lines only for syntax errors).
+
+    The text is indexed in one pass, so a file with thousands of bad keys is still checked in
+    time proportional to its size (a search per problem would take minutes on a large file).
+    """
+
+    _ASSIGN = re.compile(r"\s*(?:\"([^\"]*)\"|'([^']*)'|([A-Za-z0-9_.\-]+))\s*=")
+    _TABLE = re.compile(r"\s*\[\s*([^\[\]]*?)\s*\]")
+    _ARRAY = re.compile(r"\s*\[\[\s*([^\[\]]*?)\s*\]\]")
 
     def __init__(self, text: str):
-        self.lines = text.splitlines()
-
-    def _find(self, pattern: str, start: int = 0) -> int | None:
-        regex = re.compile(pattern)
-        for number in range(start, len(self.lines)):
-            if regex.match(self.lines[number]):
-                return number + 1
-        return None
-
-    @staticmethod
-    def _key(key: str) -> str:
-        return rf"\s*(?:{re.escape(key)}|\"{re.escape(key)}\"|'{re.escape(key)}')\s*="
+        self.keys: dict[str, int] = {}
+        self.inputs: dict[str, int] = {}
+        self.tables: dict[str, int] = {}
+        self.records: dict[str, list[int]] = {}
+        in_inputs = False
+        for number, line in enumerate(text.splitlines(), start=1):
+            array = self._ARRAY.match(line)
+            if array:
+                self.records.setdefault(array.group(1), []).append(number)
+                continue
+            table = self._TABLE.match(line)
+            if table:
+                self.tables.setdefault(table.group(1), number)
+                in_inputs = in_inputs or table.group(1) == "inputs"
+                continue
+            assign = self._ASSIGN.match(line)
+            if assign:
+                key = next(group for group in assign.groups() if group is not None)
+                self.keys.setdefault(key, number)
+                if in_inputs:
+                    self.inputs.setdefault(key, number)
 
     def top(self, key: str) -> int | None:
         """The line that sets a top-level key or opens its table."""
-        return self._find(self._key(key)) or self._find(rf"\s*\[\s*{re.escape(key)}\s*\]")
+        return self.keys.get(key) or self.tables.get(key)
 
     def input(self, key: str) -> int | None:
         """The line that sets ``inputs.<key>``."""
-        section = self._find(r"\s*\[\s*inputs\s*\]")
-        found = self._find(self._key(key), section or 0) if section else None
-        return found or self._find(self._key(f"inputs.{key}")) or self.record(key, 0)
+        return (self.inputs.get(key) or self.keys.get(f"inputs.{key}")
+                or self.record(key, 0))
 
     def record(self, key: str, index: int) -> int | None:
         """The line that opens record ``index`` of ``inputs.<key>``."""
-        header = re.compile(rf"\s*\[\[\s*inputs\.{re.escape(key)}\s*\]\]")
-        seen = -1
-        for number, line in enumerate(self.lines):
-            if header.match(line):
-                seen += 1
-                if seen == index:
-                    return number + 1
-        return None
+        lines = self.records.get(f"inputs.{key}", [])
+        return lines[index] if 0 <= index < len(lines) else None
