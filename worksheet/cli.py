@@ -24,12 +24,31 @@ FRAME_RATE = 240
 
 
 class UsageError(Exception):
-    """A bad argument: reported on standard error with exit status 2."""
+    """A bad argument: reported on standard error with exit status 2.
+
+    Attributes:
+        prog: the command the message is about (``worksheet calc``), printed before it.
+    """
+
+    def __init__(self, message: str, prog: str = "worksheet"):
+        self.prog = prog
+        super().__init__(message)
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse would exit; we report through main's status
-        raise UsageError(f"{self.prog}: {message}")
+        raise UsageError(message, self.prog)
+
+
+def _a_preset_of(ruleset_id: str) -> str:
+    """``a gemstone4 preset``, ``an exalted2e preset``."""
+    return f"{'an' if ruleset_id[:1] in 'aeiou' else 'a'} {ruleset_id} preset"
+
+
+def _report_preset_error(error: PresetError) -> None:
+    """Every problem a preset has, one a line (``presets check`` lists the same ones)."""
+    for problem in (error, *error.more):
+        print(f"worksheet: {problem}", file=sys.stderr)
 
 
 def _calc_parser() -> _Parser:
@@ -81,7 +100,7 @@ def run_calc(argv: Sequence[str]) -> int:
     if args.preset:
         preset = find_preset(args.preset, ruleset.id)
         if preset.ruleset != ruleset.id:
-            raise UsageError(f"--preset {args.preset!r} is a {preset.ruleset} preset, "
+            raise UsageError(f"--preset {args.preset!r} is {_a_preset_of(preset.ruleset)}, "
                              f"not {ruleset.id}")
         values = preset.inputs
     texts = dict(_split_set(argument, ruleset) for argument in args.sets)
@@ -121,7 +140,7 @@ def run_app(argv: Sequence[str]) -> int:
         _ruleset(args.ruleset)
     preset = find_preset(args.preset, args.ruleset) if args.preset else None
     if preset is not None and args.ruleset and preset.ruleset != args.ruleset:
-        raise UsageError(f"--preset {args.preset!r} is a {preset.ruleset} preset, "
+        raise UsageError(f"--preset {args.preset!r} is {_a_preset_of(preset.ruleset)}, "
                          f"not {args.ruleset}")
     # Textual paints at most MAX_FPS frames a second (read once, at import): at its default
     # of 60 a keystroke waits up to two frame periods before its new values show. A keystroke
@@ -146,10 +165,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return COMMANDS[argv[0]](argv[1:])
         return run_app(argv)
     except UsageError as error:
-        print(f"worksheet: {error}", file=sys.stderr)
+        print(f"{error.prog}: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except PresetError as error:
-        print(f"worksheet: {error}", file=sys.stderr)
+        _report_preset_error(error)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130

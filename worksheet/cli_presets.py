@@ -14,7 +14,8 @@ from typing import Sequence
 
 from . import rulesets
 from .presets import (Preset, PresetConflict, PresetError, check_file, delete_preset,
-                      dump_preset, list_presets, locate_preset, locations, preset_files, printable,
+                      dump_preset, list_presets, locate_preset, location_of, locations,
+                      preset_files, printable,
                       read_bytes, read_preset, save_preset)
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
@@ -88,7 +89,7 @@ def run_list(args: argparse.Namespace) -> int:
         if preset.description:
             _say(f"{'':<8} {_short(preset.description)}")
     for problem in problems:
-        _warn(f"skipped {problem}")
+        _warn(f"refused {problem}")
     for location in locations():
         if location.kind == "shared" and not location.path.is_dir():
             _warn(f"the shared preset folder {location.path} does not exist")
@@ -126,11 +127,14 @@ def _check_targets(paths: list[str]) -> tuple[list[Path], list[PresetError]]:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    """``presets check PATH…``: every problem in every file; exit 2 if there is any."""
+    """``presets check PATH…``: every problem in every file; exit 2 if there is any.
+
+    A link in the shared folder is a problem, as a listing says (it is never read there).
+    """
     targets, problems = _check_targets(args.paths)
     bad_files = len(problems)
     for path in targets:
-        found = check_file(path)
+        found = check_file(path, follow_links=location_of(path).follows_links)
         if found:
             bad_files += 1
             problems += found
@@ -171,7 +175,7 @@ def run_copy(args: argparse.Namespace) -> int:
 
 def _same_preset(path: Path, preset: Preset, name: str) -> bool:
     try:
-        there = read_preset(path)
+        there = read_preset(path, follow_links=False)  # a link is never "this preset"
     except PresetError:
         return False
     wanted = Preset(preset.ruleset, name.strip(), preset.description, preset.inputs)

@@ -9,6 +9,7 @@ import sys
 import time
 from pathlib import Path
 
+from worksheet.presets.saving import LOCK_NAME
 from worksheet.presets import read_preset, save_preset
 
 ROOT = str(Path(__file__).resolve().parents[2])
@@ -63,7 +64,7 @@ def test_two_writers_always_leave_a_valid_file(tmp_path, make_preset):
         assert writer.returncode == 0, errors
     assert read_preset(path).inputs["dodge_ranks"] in (11, 22)
     assert seen <= {0, 11, 22}
-    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]  # no temporaries
+    assert sorted(p.name for p in path.parent.iterdir()) == [LOCK_NAME, path.name]  # no temps
 
 
 def test_racing_savers_with_the_same_fingerprint_one_wins(tmp_path, make_preset):
@@ -120,4 +121,4 @@ def test_a_save_killed_midway_never_leaves_a_half_written_preset(tmp_path, make_
     for leftover in leftovers:
         os.utime(leftover, (1, 1))
     save_preset(make_preset("Hero", dodge=1), force=True)
-    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]
+    assert sorted(p.name for p in path.parent.iterdir()) == [LOCK_NAME, path.name]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from worksheet.presets.saving import LOCK_NAME
+
 from worksheet.presets import (Preset, PresetConflict, PresetError, fingerprint, read_preset,
                                save_preset)
 
@@ -121,7 +123,7 @@ def test_full_disk_leaves_the_previous_file(user_folder, monkeypatch, make_prese
     with pytest.raises(PresetError, match="disk is full"):
         save_preset(preset, expect=preset.fingerprint)
     assert path.read_bytes() == before
-    assert [p.name for p in user_folder.iterdir()] == [path.name]
+    assert sorted(p.name for p in user_folder.iterdir()) == [LOCK_NAME, path.name]
 
 
 @pytest.mark.parametrize("change", [

@@ -9,6 +9,8 @@ import stat
 
 import pytest
 
+from worksheet.presets.saving import LOCK_NAME
+
 from worksheet.presets import PresetError, find_preset, list_presets, read_preset, save_preset
 
 
@@ -34,8 +36,9 @@ def test_strict_or_loose_umask_does_not_change_shared_modes(shared, umask, make_
     assert _mode(path) == 0o664  # group-readable and group-writable; never world-writable
 
 
-def test_user_folder_files_follow_the_umask(make_preset):
-    old = os.umask(0o077)
+@pytest.mark.parametrize("umask", [0o077, 0o022, 0o000])
+def test_user_folder_files_are_private_whatever_the_umask(umask, make_preset):
+    old = os.umask(umask)
     try:
         path = save_preset(make_preset())
     finally:
@@ -49,7 +52,7 @@ def test_overwrite_keeps_shared_modes(shared, make_preset):
     preset.inputs["dodge_ranks"] = 5
     path = save_preset(preset, "shared", expect=preset.fingerprint)
     assert _mode(path) == 0o664
-    assert [p.name for p in shared.iterdir()] == [path.name]  # no temporary files left
+    assert sorted(p.name for p in shared.iterdir()) == [LOCK_NAME, path.name]  # no temporaries
 
 
 def _other_group() -> int | None:
@@ -106,10 +109,9 @@ def test_symlink_in_shared_folder_is_replaced_not_followed(shared, tmp_path, mak
     victim = tmp_path / "victim.toml"
     victim.write_text("precious")
     (shared / "hero.toml").symlink_to(victim)
-    with pytest.raises(PresetError):
-        save_preset(make_preset(), "shared")
-    save_preset(make_preset(), "shared", force=True)
+    save_preset(make_preset(), "shared")  # a link is never a preset there: no conflict
     assert victim.read_text() == "precious"
+    assert not (shared / "hero.toml").is_symlink()
     assert read_preset(shared / "hero.toml").name == "Hero"
 
 

@@ -35,7 +35,11 @@ class PresetError(ValueError):
         key: the key at fault (``inputs.dodge_ranks``), or empty for the whole file.
         line: the line in the file, when known.
         problem: what is wrong.
+        more: the file's other problems, when validation found several (the command line
+            reports them all; a dialog shows the first).
     """
+
+    more: tuple["PresetError", ...] = ()
 
     def __init__(self, file: str, key: str, problem: str, line: int | None = None):
         self.file = file

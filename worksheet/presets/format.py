@@ -66,25 +66,39 @@ def fingerprint(path: str | Path) -> str | None:
         return None
 
 
-def read_bytes(path: str | Path, limit: int | None = MAX_PRESET_BYTES) -> bytes:
+LINK_REFUSED = ("is a symbolic link, not a preset file; a shared folder's presets must be real "
+                "files (whoever planted a link could re-point it at any time), so it is not read")
+"""Why a link in the shared folder is refused, as listings and lookups say it."""
+
+
+def read_bytes(path: str | Path, limit: int | None = MAX_PRESET_BYTES,
+               follow_links: bool = True) -> bytes:
     """The bytes of a regular file, read without blocking on a FIFO or device.
 
     Args:
         path: the file.
         limit: refuse a file larger than this many bytes (``None``: no limit).
+        follow_links: when false, a symbolic link is refused (``O_NOFOLLOW``): the shared
+            folder is read this way, so a link planted there is never taken for a preset.
 
     Raises:
         FileNotFoundError: there is no such file.
-        PresetError: a folder, a FIFO or device, unreadable, or over ``limit``.
+        PresetError: a folder, a FIFO or device, a link (unless followed), unreadable, or over
+            ``limit``.
     """
     path = Path(path)
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    if not follow_links:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
-        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        handle = os.open(path, flags)
     except FileNotFoundError:
         raise
     except IsADirectoryError:
         raise PresetError(str(path), "", "is a folder, not a preset file") from None
     except OSError as error:
+        if not follow_links and os.path.islink(path):
+            raise PresetError(str(path), "", LINK_REFUSED) from None
         raise PresetError(str(path), "", f"cannot be read ({error.strerror})") from None
     try:
         info = os.fstat(handle)
@@ -121,8 +135,12 @@ def _decode(data: bytes, file: str) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
-def read_preset(path: str | Path) -> Preset:
+def read_preset(path: str | Path, follow_links: bool = True) -> Preset:
     """Read and validate a preset file; the file is never modified.
+
+    Args:
+        path: the file.
+        follow_links: when false, a symbolic link is refused (see :func:`read_bytes`).
 
     Raises:
         PresetError: the file is missing, unreadable, too large, not UTF-8, not TOML, or not a
@@ -130,7 +148,7 @@ def read_preset(path: str | Path) -> Preset:
     """
     path = Path(path)
     try:
-        data = read_bytes(path)
+        data = read_bytes(path, follow_links=follow_links)
     except FileNotFoundError:
         raise PresetError(str(path), "", "no such file") from None
     preset = parse_preset(_decode(data, str(path)), str(path))
@@ -141,7 +159,9 @@ def read_preset(path: str | Path) -> Preset:
 
 def _preset_of(checked: Checked) -> Preset:
     if checked.problems:
-        raise checked.problems[0]
+        first = checked.problems[0]
+        first.more = tuple(checked.problems[1:])  # a command line reports them all
+        raise first
     assert checked.ruleset is not None
     return Preset(checked.ruleset, checked.name, checked.description, checked.inputs)
 
@@ -150,16 +170,16 @@ def parse_preset(text: str, file: str = "<text>") -> Preset:
     """Validate preset text; see :func:`read_preset`.
 
     Raises:
-        PresetError: the first problem found.
+        PresetError: the first problem found; the others are in its ``more``.
     """
     return _preset_of(check_text(text, file))
 
 
-def check_file(path: str | Path) -> list[PresetError]:
+def check_file(path: str | Path, follow_links: bool = True) -> list[PresetError]:
     """Every problem with a preset file (empty when it is valid); the file is not modified."""
     path = Path(path)
     try:
-        text = _decode(read_bytes(path), str(path))
+        text = _decode(read_bytes(path, follow_links=follow_links), str(path))
     except FileNotFoundError:
         return [PresetError(str(path), "", "no such file")]
     except PresetError as error:

@@ -9,12 +9,13 @@ package. An argument with a ``/`` or ending in ``.toml`` is a path, not a name.
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
 from .. import rulesets
 from .errors import PresetError
-from .format import Preset, read_preset
+from .format import LINK_REFUSED, Preset, read_preset
 from .names import stem_for
 
 SHARED_ENV = "WORKSHEET_SHARED_PRESETS"
@@ -48,6 +49,16 @@ class Location:
     kind: str
     """``user``, ``shared`` or ``bundled``."""
     path: Path
+
+    @property
+    def follows_links(self) -> bool:
+        """Whether a link here may be read as a preset: not in the shared folder, where any
+        writer could plant one pointing at another player's file (or re-point it later)."""
+        return self.kind != "shared"
+
+    def read(self, path: Path) -> Preset:
+        """Read a preset file of this location (see :func:`~.format.read_preset`)."""
+        return read_preset(path, follow_links=self.follows_links)
 
 
 def locations() -> list[Location]:
@@ -125,6 +136,10 @@ def list_presets(ruleset: str | None = None, kinds: tuple[str, ...] | None = Non
     problems: list[PresetError] = []
     seen: dict[str, str] = {}
     for location in locations():
+        if location.kind != "bundled" and (kinds is None or location.kind in kinds):
+            from .temporaries import sweep_temporaries  # only a dead save leaves any
+
+            sweep_temporaries(location.path)
         files, trouble = preset_files(location.path)
         problems.extend(trouble)
         for path in files:
@@ -132,13 +147,20 @@ def list_presets(ruleset: str | None = None, kinds: tuple[str, ...] | None = Non
             if kinds is not None and location.kind not in kinds:
                 continue
             try:
-                preset = read_preset(path)
-                info = path.stat()
+                preset = location.read(path)
+                # The owner is that of the entry itself, never read through a link.
+                info = path.stat() if location.follows_links else path.lstat()
+                if stat.S_ISLNK(info.st_mode):  # replaced by a link since it was read
+                    raise PresetError(str(path), "", LINK_REFUSED)
             except PresetError as error:
                 problems.append(error)
                 continue
             except OSError as error:
                 problems.append(PresetError(str(path), "", f"cannot be read ({error.strerror})"))
+                continue
+            except (ValueError, RecursionError, MemoryError) as error:  # a bug: keep the rest
+                problems.append(PresetError(str(path), "", "could not be read (unexpected "
+                                            f"{type(error).__name__}; please report it)"))
                 continue
             if ruleset is None or preset.ruleset == ruleset:
                 shadowed = first if first != location.kind else None
@@ -149,8 +171,8 @@ def list_presets(ruleset: str | None = None, kinds: tuple[str, ...] | None = Non
 
 def location_of(path: Path) -> Location:
     """The location a file lives in, or ``Location("file", its folder)`` for any other file."""
-    folder = path.resolve().parent
-    for location in locations():
+    folder = Path(os.path.realpath(path.absolute().parent))  # the folder holding the entry,
+    for location in locations():                            # not the one a link points into
         try:
             if location.path.resolve() == folder:
                 return location
@@ -179,7 +201,8 @@ def locate_preset(argument: str, ruleset: str | None = None,
     """
     if is_path(argument):
         path = Path(argument).expanduser()
-        return read_preset(path), location_of(path)
+        location = location_of(path)
+        return read_preset(path, follow_links=location.kind != "shared"), location
     places = [place for place in locations() if kinds is None or place.kind in kinds]
     wanted = stem_for(argument)
     stems = [wanted] + ([f"{ruleset}-{wanted}"] if ruleset else [])
@@ -187,11 +210,11 @@ def locate_preset(argument: str, ruleset: str | None = None,
         for location in places:
             candidate = location.path / f"{stem}.toml"
             if candidate.exists() or candidate.is_symlink():
-                return read_preset(candidate), location
+                return location.read(candidate), location
     for location in places:
         for path in preset_files(location.path)[0]:
             try:
-                preset = read_preset(path)
+                preset = location.read(path)
             except PresetError:
                 continue
             if stem_for(preset.name) == wanted or preset.name.casefold() == \
@@ -202,7 +225,7 @@ def locate_preset(argument: str, ruleset: str | None = None,
                    for location in places for prefix in rulesets.ids()]
         matches = [(location, path) for location, path in matches if path.is_file()]
         if len(matches) == 1:
-            return read_preset(matches[0][1]), matches[0][0]
+            return matches[0][0].read(matches[0][1]), matches[0][0]
         if matches:
             raise PresetError(argument, "", "ambiguous; did you mean "
                               + ", ".join(path.stem for _, path in matches) + "?")

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
-from glob import escape as glob_escape
 import os
 import stat
 import tempfile
@@ -26,35 +25,32 @@ from .format import (Preset, dump_preset, fingerprint, fingerprint_bytes, parse_
                      read_bytes, read_preset)
 from .locations import shared_dir, user_dir
 from .names import file_name_for
+from .temporaries import sweep_temporaries, temporary_prefix
+
+LOCK_NAME = ".worksheet.lock"
+"""The lock file a folder's saves and deletes take turns on (hidden, so never listed)."""
+
+LOCK_WAIT = 5.0
+"""Seconds a save waits for another save's lock before giving up with a message."""
+
+PRIVATE_FOLDER_MODE, PRIVATE_FILE_MODE = 0o700, 0o600
+"""The user's own presets are private: sharing is what the group folder is for."""
 
 WHERE = ("user", "shared")
 """The locations a preset can be saved to (the bundled examples are read-only)."""
 
 
-def _umask() -> int:
-    """The process umask, read without changing it where the system allows."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("Umask:"):
-                    return int(line.split()[1], 8)
-    except (OSError, ValueError):
-        pass
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
 def file_mode(folder: Path, shared: bool) -> int:
     """The permission bits a preset file gets in ``folder``.
 
-    In the user's folder: the usual ``0o666`` less the umask. In the shared folder: readable and
+    In the user's folder: ``0o600``, whatever the umask (a player's own presets are private).
+    In the shared folder: readable and
     writable by its owner, readable by the group, writable by the group when the folder is
     group-writable, readable by others only when others can enter the folder; never writable by
     others. Set explicitly, so a strict umask cannot hide a shared preset from the group.
     """
     if not shared:
-        return 0o666 & ~_umask()
+        return PRIVATE_FILE_MODE
     folder_mode = folder.stat().st_mode
     mode = 0o640
     if folder_mode & stat.S_IWGRP:
@@ -78,7 +74,7 @@ def folder_for(where: str, create: bool = True) -> Path:
         folder = user_dir()
         if create:
             try:
-                folder.mkdir(parents=True, exist_ok=True)
+                _make_private(folder)
             except OSError as error:
                 raise PresetError(str(folder), "", f"cannot create the preset folder "
                                   f"({error.strerror})") from None
@@ -99,23 +95,74 @@ def folder_for(where: str, create: bool = True) -> Path:
     return folder
 
 
-@contextlib.contextmanager
-def folder_lock(folder: Path) -> Iterator[None]:
-    """Hold an exclusive lock on ``folder`` so that saves into it check and replace in turn.
+def _make_private(folder: Path) -> None:
+    """Create the user's preset folder and its ``worksheet`` parent, each 0700 whatever the
+    umask; a folder that already exists keeps the modes its owner gave it."""
+    missing = []
+    for part in (folder, folder.parent):
+        if part.exists():
+            break
+        missing.append(part)
+    folder.mkdir(parents=True, exist_ok=True, mode=PRIVATE_FOLDER_MODE)
+    for part in missing:
+        os.chmod(part, PRIVATE_FOLDER_MODE)
 
-    The lock is taken on the folder itself (no lock files are left behind); where the system
-    cannot lock it, the save still goes ahead atomically, only without this serialisation.
+
+def _lock_refused(folder: Path, why: str) -> PresetError:
+    return PresetError(str(folder / LOCK_NAME), "", f"nothing was saved or deleted: {why}; "
+                       "your preset is unchanged (try again, or save to your own folder)")
+
+
+@contextlib.contextmanager
+def folder_lock(folder: Path, private: bool = False,
+                wait: float | None = None) -> Iterator[None]:
+    """Hold the folder's lock so that saves and deletes in it check and replace in turn.
+
+    The lock is a file in the folder (:data:`LOCK_NAME`, mode 0660 in a shared folder, 0600
+    in a private one), opened for writing: an account that may only read the folder cannot open
+    it, so cannot hold the lock and freeze every save (a lock on the folder itself could be
+    taken by anyone who can read it). Waiting is bounded by ``wait`` seconds
+    (:data:`LOCK_WAIT`), polling, and ends in a :class:`PresetError` with nothing written.
+    Where no lock file can be made (no write permission: the save will fail with its own
+    message) or the file system cannot lock, the save still goes ahead atomically, only
+    without this serialisation.
+
+    Raises:
+        PresetError: another process held the lock for the whole wait, or the lock's name is
+            taken by a link, a FIFO or anything but a plain file.
     """
+    mode = PRIVATE_FILE_MODE if private else 0o660
+    flags = (os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
+             | getattr(os, "O_CLOEXEC", 0))
     try:
-        handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
+        handle = os.open(folder / LOCK_NAME, flags, mode)
+    except OSError as error:
+        if error.errno in (errno.ELOOP, errno.ENXIO, errno.EISDIR):
+            raise _lock_refused(folder, "its lock file is a link, a FIFO or a folder, which "
+                                "someone put there; ask the folder's owner to remove it") \
+                from None
         yield
         return
     try:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX)
-        except OSError:
-            pass
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode):
+            raise _lock_refused(folder, "its lock file is not a plain file")
+        if info.st_uid == os.geteuid() and stat.S_IMODE(info.st_mode) != mode:
+            with contextlib.suppress(OSError):
+                os.fchmod(handle, mode)  # the umask may have narrowed it: the group must open it
+        deadline = time.monotonic() + (LOCK_WAIT if wait is None else wait)
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise _lock_refused(folder, "another save or delete has held this folder's "
+                                        f"lock for over {LOCK_WAIT if wait is None else wait:g} "
+                                        "seconds") from None
+                time.sleep(0.05)
+            except OSError:
+                break  # this file system cannot lock: go ahead unserialised, still atomic
         yield
     finally:
         os.close(handle)  # closing releases the lock
@@ -123,7 +170,8 @@ def folder_lock(folder: Path) -> Iterator[None]:
 
 def _write_atomic(data: bytes, path: Path, mode: int) -> None:
     """Write ``data`` to ``path`` through a temporary file, fsync, rename; fsync the folder."""
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    handle, temporary = tempfile.mkstemp(prefix=temporary_prefix(path), suffix=".tmp",
+                                         dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as stream:
             os.fchmod(stream.fileno(), mode)
@@ -141,21 +189,6 @@ def _write_atomic(data: bytes, path: Path, mode: int) -> None:
             os.fsync(directory)
         finally:
             os.close(directory)
-
-
-STALE_TEMPORARY_AGE = 60
-"""Seconds after which a temporary file left beside a preset is taken for a crash's leftover."""
-
-
-def _sweep_temporaries(target: Path) -> None:
-    """Remove temporaries of ``target`` left by a save that crashed (under the folder lock no
-    cooperating save is writing one; the age check also spares one written without the lock)."""
-    now = time.time()
-    with contextlib.suppress(OSError):
-        for temporary in target.parent.glob(f".{glob_escape(target.name)}.*.tmp"):
-            with contextlib.suppress(OSError):
-                if now - temporary.lstat().st_mtime > STALE_TEMPORARY_AGE:
-                    temporary.unlink()
 
 
 def _write_error(path: Path, error: OSError, what: str = "not saved") -> PresetError:
@@ -182,8 +215,10 @@ def write_preset(preset: Preset, path: str | Path) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     data = dump_preset(preset).encode("utf-8")
+    shared = shared_dir()
+    in_shared = shared is not None and os.path.realpath(path.parent) == os.path.realpath(shared)
     try:
-        _write_atomic(data, path, 0o666 & ~_umask())
+        _write_atomic(data, path, file_mode(path.parent, shared=in_shared))
     except OSError as error:
         raise _write_error(path, error) from None
     preset.path = path
@@ -247,12 +282,16 @@ def save_preset(preset: Preset, where: str = "user", *, name: str | None = None,
     parse_preset(text, str(target))  # never write a file that would not read back
     data = text.encode("utf-8")
     mode = file_mode(folder, shared=where == "shared")
-    with folder_lock(folder):
-        _sweep_temporaries(target)
-        if target.is_symlink() or (target.exists() and not target.is_file()):
+    with folder_lock(folder, private=where == "user"):
+        sweep_temporaries(folder)
+        current = None
+        if target.is_symlink() and where == "shared":
+            pass  # a link is never a preset there: the rename replaces the link itself
+        elif target.is_symlink() or (target.exists() and not target.is_file()):
             if not force:
                 raise PresetConflict(target, "something other than a preset file is there")
-        current = fingerprint(target)
+        else:
+            current = fingerprint(target)
         if current is not None and current != expect and not force:
             raise PresetConflict(target, _conflict_reason(target, name))
         try:
@@ -288,7 +327,8 @@ def delete_preset(path: str | Path, kind: str) -> Path | None:
     if not os.access(path.parent, os.W_OK | os.X_OK):
         raise PresetError(str(path), "", "you may not delete here (no write permission on the "
                           "folder)")
-    with folder_lock(path.parent):
+    with folder_lock(path.parent, private=kind == "user"):
+        sweep_temporaries(path.parent)
         try:
             data = read_bytes_any(path)
         except FileNotFoundError:

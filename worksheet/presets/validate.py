@@ -90,9 +90,9 @@ def check_text(text: str, file: str = "<text>") -> Checked:
         problem("", "not a preset: values are nested too deeply (a preset's values are "
                 "numbers, text, yes/no, lists of those and record tables)", None)
         return checked
-    except ValueError as error:  # tomllib's int() refuses integers of over 4,300 digits
-        problem("", f"not a preset: a value cannot be read ({shorten(str(error))}); numbers "
-                f"have at most {MAX_DIGITS} digits", None)
+    except ValueError:  # tomllib's int() refuses integers of over 4,300 digits
+        problem("", "not a preset: a number in it is far too long to read (numbers have at "
+                f"most {MAX_DIGITS} digits)", None)
         return checked
     locate = Locator(text)
     version = document.get("worksheet")
