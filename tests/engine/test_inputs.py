@@ -187,3 +187,69 @@ def test_whole_number_text_in_other_forms(spec):
     with pytest.raises(InputError) as caught:
         spec.parse_text("6.5")
     assert "not a whole number" in caught.value.message
+
+
+# -- every help example is valid for its input ---------------------------------------------------
+
+import re  # noqa: E402
+
+from worksheet import rulesets  # noqa: E402
+
+
+def _every_input():
+    for ruleset_id in rulesets.ids():
+        for spec in rulesets.get(ruleset_id).inputs.values():
+            if isinstance(spec, RecordsInput):
+                for field in spec.fields:
+                    yield f"{ruleset_id}.{spec.name}.{field.name}", field
+            else:
+                yield f"{ruleset_id}.{spec.name}", spec
+
+
+EVERY_INPUT = dict(_every_input())
+VALUE_LIKE = re.compile(r"[-+−]?[0-9][0-9.,/ ]*")
+
+
+def examples_in(text: str) -> list[str]:
+    """The value-like examples a help text gives after "e.g." (``8,3,10``, ``3/2 or 1.5``);
+    words such as "a Charm's name" are not values and are left out."""
+    found = []
+    for match in re.finditer(r"e\.g\.\s+([^;)·]+)", text):
+        for candidate in match.group(1).split(" or "):
+            candidate = candidate.strip().rstrip(".")
+            if VALUE_LIKE.fullmatch(candidate):
+                found.append(candidate)
+    return found
+
+
+def test_examples_in_finds_the_values():
+    assert examples_in("up to 60 d6 faces, e.g. 8,3,10 · hits") == ["8,3,10"]
+    assert examples_in("an exact number (e.g. 3/2 or 1.5)") == ["3/2", "1.5"]
+    assert examples_in("e.g. Hearthstone Bracers +3") == []
+
+
+@pytest.mark.parametrize("where", sorted(EVERY_INPUT))
+def test_every_declared_example_parses(where):
+    spec = EVERY_INPUT[where]
+    examples = [spec.example] + examples_in(spec.help) + examples_in(spec.allowed())
+    for example in examples:
+        if example or spec.optional:
+            spec.parse_text(example)  # raises InputError when an example is not allowed
+
+
+def test_shadowrun_defender_faces_example_is_a_d6_roll():
+    spec = rulesets.get("shadowrun4").inputs["defender_faces"]
+    assert spec.parse_text(spec.example) == (5, 3, 6)
+    assert "e.g. 5,3,6" in spec.allowed()
+
+
+@pytest.mark.xfail(strict=True, reason="worksheet/ui/widgets/input_row.py short_allowed still "
+                   "hard-codes 'e.g. 8,3,10'; it should say spec.example (owned by the UI)")
+@pytest.mark.parametrize("ruleset_id", ["shadowrun4"])
+def test_every_example_the_app_shows_parses(ruleset_id):
+    from worksheet.ui.widgets.input_row import describe
+
+    for spec in rulesets.get(ruleset_id).inputs.values():
+        if not isinstance(spec, RecordsInput):
+            for example in examples_in(describe(spec)):
+                spec.parse_text(example)

@@ -169,6 +169,11 @@ class InputSpec:
         """Text that :meth:`parse_text` reads back as ``value``."""
         return "" if value is None else show_value(value)
 
+    @property
+    def example(self) -> str:
+        """Text this input accepts, for help texts that show one (a test parses them all)."""
+        return self.to_text(self.default) if self.default is not REQUIRED else ""
+
     def to_toml(self, value: Any) -> Any:
         """The value as TOML writes it (``None`` is left out of the file)."""
         return value
@@ -189,6 +194,13 @@ class IntInput(InputSpec):
 
     def allowed(self) -> str:
         return "a whole number" + _range_words(self.minimum, self.maximum)
+
+    @property
+    def example(self) -> str:
+        """A whole number within the bounds (the default when it has one)."""
+        if isinstance(self.default, int):
+            return str(self.default)
+        return str(self.minimum if self.minimum is not None else self.maximum or 0)
 
     def _coerce(self, raw: Any) -> int:
         if isinstance(raw, bool) or not isinstance(raw, (int, Fraction, Decimal, str)):
@@ -222,7 +234,32 @@ class NumberInput(InputSpec):
             words = f"an exact number greater than {format_number(self.minimum)}"
         else:
             words = "an exact number" + _range_words(self.minimum, self.maximum)
-        return words + " (e.g. 3/2 or 1.5)"
+        return words + f" (e.g. {self._example_words()})"
+
+    @property
+    def example(self) -> str:
+        """An allowed number, chosen within the bounds (``3/2`` when it fits)."""
+        value = self._example_value()
+        return format_number(value) if isinstance(value, int) else \
+            f"{value.numerator}/{value.denominator}"
+
+    def _example_words(self) -> str:
+        """The example written both ways where it has a short decimal: ``3/2 or 1.5``."""
+        decimal = format_number(self._example_value())
+        return self.example if decimal == self.example else f"{self.example} or {decimal}"
+
+    def _example_value(self) -> Any:
+        for value in (Fraction(3, 2), Fraction(1, 2), Fraction(5, 2), Fraction(-3, 2),
+                      Fraction(-1, 2)):
+            if self._fits(value):
+                return value
+        return self.maximum if self.minimum is None else self.minimum
+
+    def _fits(self, value: Fraction) -> bool:
+        low, high = self.minimum, self.maximum
+        if low is not None and (value <= low if self.above else value < low):
+            return False
+        return high is None or value <= high
 
     def _coerce(self, raw: Any) -> int | Fraction:
         if isinstance(raw, float):
@@ -286,6 +323,11 @@ class ChoiceInput(InputSpec):
     def allowed(self) -> str:
         return "one of " + ", ".join(str(c) for c in self.choices)
 
+    @property
+    def example(self) -> str:
+        """The first choice, as it is typed."""
+        return str(self.choices[0]) if self.choices else ""
+
     def label_of(self, value: Any) -> str:
         """How the app shows one choice."""
         label = self.labels.get(value)
@@ -325,6 +367,10 @@ class TextInput(InputSpec):
 
     def to_text(self, value: Any) -> str:
         return value or ""
+
+    @property
+    def example(self) -> str:
+        return self.to_text(self.default) if isinstance(self.default, str) else "a name"
 
 
 def _split(text: str) -> list[str]:
@@ -416,6 +462,11 @@ class NamesInput(InputSpec):
     def allowed(self) -> str:
         return ("names from " + ", ".join(self.choices)
                 + ", separated by commas or spaces (empty for none)")
+
+    @property
+    def example(self) -> str:
+        """Up to two of the names, as they are typed."""
+        return ",".join(self.choices[:2])
 
     def _coerce(self, raw: Any) -> tuple[str, ...]:
         if isinstance(raw, str):
