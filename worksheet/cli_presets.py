@@ -98,9 +98,10 @@ def run_list(args: argparse.Namespace) -> int:
 
 def run_show(args: argparse.Namespace) -> int:
     """``presets show NAME``: the preset file's TOML, as it is on disk."""
-    preset, _ = locate_preset(args.name, kinds=(args.source,) if args.source else None)
+    preset, location = locate_preset(args.name, kinds=(args.source,) if args.source else None)
     assert preset.path is not None
-    sys.stdout.write(read_bytes(preset.path).decode("utf-8"))
+    data = read_bytes(preset.path, follow_links=location.follows_links)
+    sys.stdout.write(data.decode("utf-8", "replace"))
     return EXIT_OK
 
 

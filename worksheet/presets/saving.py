@@ -330,7 +330,7 @@ def delete_preset(path: str | Path, kind: str) -> Path | None:
     with folder_lock(path.parent, private=kind == "user"):
         sweep_temporaries(path.parent)
         try:
-            data = read_bytes_any(path)
+            data = read_bytes(path, limit=None, follow_links=kind != "shared")
         except FileNotFoundError:
             raise PresetError(str(path), "", "no such file (already deleted?)") from None
         aside_folder = state_dir() / "deleted"
