@@ -8,8 +8,9 @@ Rulesets import what they need from here::
 from .explain import (Derivation, Explained, Term, call, ceil, explained, floor, format_value,
                       half_up, named, tmax, tmin, total, trunc)
 from .graph import NodeStatus, Sheet, SheetProblem, State, evaluate
-from .inputs import (REQUIRED, BoolInput, ChoiceInput, FacesInput, InputError, InputSpec,
-                     IntInput, NamesInput, NumberInput, TextInput, kebab)
+from .inputs import (REQUIRED, BoolInput, ChoiceInput, InputError, InputSpec, IntInput,
+                     NumberInput, TextInput, kebab)
+from .list_inputs import FacesInput, NamesInput
 from .records import Record, RecordsInput
 from .numbers import ROUNDINGS, Number, exact, format_number, json_number, normalize
 from .ruleset import Problem, Rule, Ruleset, RulesetError

@@ -9,13 +9,13 @@ given and what is allowed — never a silent fallback to a default.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, ClassVar, Mapping
 
 from .numbers import NumberError, exact, format_number, json_number
+from .shown import kind_of, shorten, show_value
 
 REQUIRED = object()
 """Default of a record field that must be given."""
@@ -43,47 +43,6 @@ class InputError(ValueError):
         """The whole message: input, value, problem and what is allowed."""
         shown = shorten(self.given if isinstance(self.given, str) else show_value(self.given))
         return f"{self.input} = {shown!r}: {self.problem}; allowed: {self.allowed}"
-
-
-SHOWN_LENGTH = 40
-"""The longest value a message repeats whole; a longer one is cut, with its length given."""
-
-
-def shorten(text: str) -> str:
-    """``text`` cut to :data:`SHOWN_LENGTH` characters, saying how long it was, so a message
-    about a megabyte of pasted digits stays one readable line."""
-    if len(text) <= SHOWN_LENGTH:
-        return text
-    return f"{text[:SHOWN_LENGTH - 10]}… ({len(text)} characters)"
-
-
-def show_value(value: Any, depth: int = 0) -> str:
-    """A value as a message shows it; never fails, never deep (nested lists show as ``[…]``)."""
-    if isinstance(value, (list, tuple)):
-        if depth:
-            return "[…]"
-        items = [show_value(item, 1) for item in value[:SHOWN_LENGTH]]
-        return ",".join(items) + (",…" if len(value) > SHOWN_LENGTH else "")
-    if isinstance(value, Mapping):
-        return "{…}"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, Decimal):
-        return str(value)  # cheap for any exponent; never converted to a big number
-    if isinstance(value, Fraction):
-        try:
-            return format_number(exact(value))
-        except NumberError:
-            return "a fraction too large to show"
-    if isinstance(value, int):
-        try:
-            exact(value)
-        except NumberError:
-            return f"a {value.bit_length()}-bit integer"
-        return str(value)
-    if isinstance(value, str):
-        return value
-    return type(value).__name__
 
 
 def kebab(name: str) -> str:
@@ -204,7 +163,7 @@ class IntInput(InputSpec):
 
     def _coerce(self, raw: Any) -> int:
         if isinstance(raw, bool) or not isinstance(raw, (int, Fraction, Decimal, str)):
-            raise self.fail(raw, f"not a whole number (got {_kind(raw)})")
+            raise self.fail(raw, f"not a whole number (got {kind_of(raw)})")
         try:
             value = exact(raw)
         except NumberError as error:
@@ -265,7 +224,7 @@ class NumberInput(InputSpec):
         if isinstance(raw, float):
             raise self.fail(str(raw), "floating-point values are not exact; write it as text")
         if isinstance(raw, bool) or not isinstance(raw, (int, Fraction, Decimal, str)):
-            raise self.fail(raw, f"not an exact number (got {_kind(raw)})")
+            raise self.fail(raw, f"not an exact number (got {kind_of(raw)})")
         value = self.number(raw)
         if self.above and self.minimum is not None and value <= self.minimum:
             raise self.fail(raw, f"must be greater than {format_number(self.minimum)}")
@@ -371,122 +330,6 @@ class TextInput(InputSpec):
     @property
     def example(self) -> str:
         return self.to_text(self.default) if isinstance(self.default, str) else "a name"
-
-
-def _split(text: str) -> list[str]:
-    """A typed list's items: separated by commas, spaces or both (``8,3``, ``8, 3``, ``8 3``);
-    two commas in a row leave an empty item, which the caller refuses."""
-    text = text.strip()
-    return re.split(r"\s*,\s*|\s+", text) if text else []
-
-
-def _kind(raw: Any) -> str:
-    """What a value from TOML or code is, in a player's words."""
-    if isinstance(raw, Mapping):
-        return "a table"
-    if isinstance(raw, (list, tuple)):
-        return "a list"
-    if isinstance(raw, bool):
-        return "true/false"
-    return type(raw).__name__
-
-
-@dataclass(frozen=True)
-class FacesInput(InputSpec):
-    """Dice as rolled: a list of faces, each from 1 to ``sides``.
-
-    Attributes:
-        sides: the die (6 or 10).
-        max_count: how many faces at most.
-    """
-
-    default: Any = ()
-    sides: int = 10
-    max_count: int = 30
-    kind: ClassVar[str] = "faces"
-    text_pattern: ClassVar[str] = r"[0-9, ]*"
-
-    def allowed(self) -> str:
-        return (f"up to {self.max_count} d{self.sides} faces, each 1–{self.sides}, "
-                f"separated by commas or spaces, e.g. {self.example} (empty for none)")
-
-    @property
-    def example(self) -> str:
-        """A roll this input accepts, for help texts (``5,3,6`` on d6, ``8,3,10`` on d10)."""
-        return ",".join(str(face) for face in (min(8, self.sides - 1), 3, self.sides)
-                        [:self.max_count])
-
-    def _parse_text(self, text: str) -> tuple[int, ...]:
-        parts = _split(text)
-        if len(parts) > self.max_count:  # before converting anything: a paste may be huge
-            raise self.fail(text, f"{len(parts)} faces is more than {self.max_count}")
-        faces = []
-        for part in parts:
-            if not re.fullmatch(r"[0-9]{1,3}", part):
-                raise self.fail(text, f"{shorten(part)!r} is not a die face")
-            faces.append(int(part))
-        return self._coerce(faces)
-
-    def _coerce(self, raw: Any) -> tuple[int, ...]:
-        if isinstance(raw, str):
-            return self._parse_text(raw)
-        if not isinstance(raw, (list, tuple)):
-            raise self.fail(raw, "not a list of die faces")
-        if len(raw) > self.max_count:
-            raise self.fail(raw, f"{len(raw)} faces is more than {self.max_count}")
-        for face in raw:
-            if isinstance(face, bool) or not isinstance(face, int):
-                raise self.fail(raw, f"{show_value(face, 1)!r} is not a die face")
-            if not 1 <= face <= self.sides:
-                raise self.fail(raw, f"face {show_value(face, 1)} is outside 1–{self.sides}")
-        if len(raw) > self.max_count:
-            raise self.fail(raw, f"{len(raw)} faces is more than {self.max_count}")
-        return tuple(raw)
-
-    def to_toml(self, value: Any) -> Any:
-        return list(value)
-
-    def to_json(self, value: Any) -> Any:
-        return list(value)
-
-
-@dataclass(frozen=True)
-class NamesInput(InputSpec):
-    """A list of names, each from ``choices``, without repeats."""
-
-    default: Any = ()
-    choices: tuple[str, ...] = ()
-    kind: ClassVar[str] = "names"
-    text_pattern: ClassVar[str] = r"[-_a-z0-9, ]*"
-
-    def allowed(self) -> str:
-        return ("names from " + ", ".join(self.choices)
-                + ", separated by commas or spaces (empty for none)")
-
-    @property
-    def example(self) -> str:
-        """Up to two of the names, as they are typed."""
-        return ",".join(self.choices[:2])
-
-    def _coerce(self, raw: Any) -> tuple[str, ...]:
-        if isinstance(raw, str):
-            raw = _split(raw)
-        if not isinstance(raw, (list, tuple)):
-            raise self.fail(raw, "not a list of names")
-        if len(raw) > len(self.choices):
-            raise self.fail(raw, f"{len(raw)} names, but there are only {len(self.choices)}")
-        for item in raw:
-            if not isinstance(item, str) or item not in self.choices:
-                raise self.fail(raw, f"{shorten(show_value(item, 1))!r} is not one of the names")
-        if len(set(raw)) != len(raw):
-            raise self.fail(raw, "a name is repeated")
-        return tuple(raw)
-
-    def to_toml(self, value: Any) -> Any:
-        return list(value)
-
-    def to_json(self, value: Any) -> Any:
-        return list(value)
 
 
 def _range_words(minimum: Any, maximum: Any) -> str:

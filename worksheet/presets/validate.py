@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 from .. import rulesets
 from ..engine import InputError, RecordsInput, Ruleset
-from ..engine.inputs import show_value, shorten
+from ..engine.shown import show_value, shorten
 from ..engine.numbers import MAX_DIGITS
 from .errors import PresetError
 
