@@ -4,6 +4,11 @@ A save writes a temporary file in the target folder, flushes and fsyncs it, then
 the target, so a crash or a full disk never leaves a half-written preset. A save never silently
 overwrites a file the caller did not load: the file's fingerprint on disk must match the one
 the caller expects, or :class:`PresetConflict` is raised.
+
+Saves and deletes in one folder take turns on a lock file only writers can open, waiting a few
+seconds at most (:func:`folder_lock`). The user's own folder and files are private (0700, 0600);
+the shared folder's files follow its modes (:func:`file_mode`). A link planted in the shared
+folder is never written through: a save there replaces the link itself with a real file.
 """
 
 from __future__ import annotations
@@ -268,8 +273,9 @@ def save_preset(preset: Preset, where: str = "user", *, name: str | None = None,
         PresetConflict: the target exists and its fingerprint is not ``expect`` — it changed
             since it was loaded, or a different preset's name maps to the same file.
         PresetError: a bad name; a preset that would not read back (an input out of range,
-            a description too long); no shared folder configured, or not writable; the write
-            failed (full disk, permissions) — the previous file is then untouched.
+            a description too long); no shared folder configured, or not writable; another
+            process held the folder's lock for the whole wait; the write failed (full disk,
+            permissions) — the previous file is then untouched.
     """
     name = preset.name if name is None else name
     file_name = file_name_for(name)
