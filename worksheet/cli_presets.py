@@ -7,6 +7,7 @@ Exit statuses as for every command: 0 done; 2 a bad argument, a bad preset, a re
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -91,7 +92,8 @@ def run_list(args: argparse.Namespace) -> int:
     for problem in problems:
         _warn(f"refused {problem}")
     for location in locations():
-        if location.kind == "shared" and not location.path.is_dir():
+        if location.kind == "shared" and not os.path.lexists(location.path) and \
+                os.path.isdir(location.path.parent):  # missing, not merely out of reach
             _warn(f"the shared preset folder {location.path} does not exist")
     return EXIT_OK
 
@@ -116,7 +118,7 @@ def _check_targets(paths: list[str]) -> tuple[list[Path], list[PresetError]]:
     targets, problems = [], []
     for argument in paths:
         path = Path(argument).expanduser()
-        if path.is_dir():
+        if os.path.isdir(path):
             files, trouble = preset_files(path)
             targets += files
             problems += trouble

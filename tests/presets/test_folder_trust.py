@@ -329,3 +329,85 @@ def test_the_sweep_never_follows_a_link_named_like_a_temporary(tmp_path):
     link.symlink_to(target)
     assert sweep_temporaries(folder) == 0
     assert target.read_text() == "keep" and link.is_symlink()
+
+
+@pytest.fixture
+def reachable(monkeypatch):
+    """A shared folder that another account can reach (pytest's own folders are 0700)."""
+    import tempfile
+
+    top = Path(tempfile.mkdtemp(prefix="worksheet-shared-"))
+    top.chmod(0o755)
+    folder = top / "shared"
+    folder.mkdir()
+    monkeypatch.setenv("WORKSHEET_SHARED_PRESETS", str(folder))
+    yield folder
+    import shutil
+
+    shutil.rmtree(top)
+
+
+def _as_nobody(action) -> int:
+    """Run ``action()`` in a child process that is another account; its exit code."""
+    pid = os.fork()
+    if pid == 0:
+        code = 70
+        try:
+            os.setgid(NOBODY)
+            os.setuid(NOBODY)
+            code = action()
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status)
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to become another account")
+def test_a_link_another_player_planted_in_a_sticky_folder_is_refused_not_followed(
+        reachable, tmp_path, make_preset):
+    """In a sticky folder only the link's owner may replace it: the save is refused with a
+    message, and neither the link nor what it points at changes."""
+    reachable.chmod(0o3777)
+    victim = tmp_path / "victim.toml"
+    victim.write_text("precious")
+    link = reachable / "hero.toml"
+    link.symlink_to(victim)  # planted by root, who stands for the other player
+
+    def save() -> int:
+        try:
+            save_preset(make_preset(), "shared")
+        except PresetError as error:
+            return 0 if "permission denied" in str(error) else 4
+        return 3
+
+    assert _as_nobody(save) == 0
+    assert link.is_symlink() and victim.read_text() == "precious"
+    assert [p.name for p in reachable.iterdir() if p.name.endswith(".tmp")] == []
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to become another account")
+def test_a_shared_folder_out_of_reach_is_a_clear_refusal(make_preset, monkeypatch):
+    """Status 0 or 2 with a message, never "unexpected error" (1), behind a closed folder."""
+    import tempfile
+
+    top = Path(tempfile.mkdtemp(prefix="worksheet-closed-"))  # 0700: nobody cannot enter
+    (top / "shared").mkdir()
+    monkeypatch.setenv("WORKSHEET_SHARED_PRESETS", str(top / "shared"))
+
+    def attempt() -> int:
+        from worksheet.cli import main
+
+        codes = [main(["presets", "list"]), main(["presets", "show", "x", "--from", "shared"]),
+                 main(["calc", "gemstone4", "--preset", "x"])]
+        try:
+            save_preset(make_preset(), "shared")
+        except PresetError as error:
+            codes.append(0 if "cannot reach" in str(error) else 5)
+        return 0 if codes == [0, 2, 2, 0] else 6
+
+    try:
+        assert _as_nobody(attempt) == 0
+    finally:
+        import shutil
+
+        shutil.rmtree(top)

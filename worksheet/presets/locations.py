@@ -209,7 +209,7 @@ def locate_preset(argument: str, ruleset: str | None = None,
     for stem in stems:
         for location in places:
             candidate = location.path / f"{stem}.toml"
-            if candidate.exists() or candidate.is_symlink():
+            if os.path.lexists(candidate):  # False, not an error, behind a closed folder
                 return location.read(candidate), location
     for location in places:
         for path in preset_files(location.path)[0]:
@@ -223,7 +223,7 @@ def locate_preset(argument: str, ruleset: str | None = None,
     if ruleset is None:  # a short bundled name: unique across rulesets, or ambiguous
         matches = [(location, location.path / f"{prefix}-{wanted}.toml")
                    for location in places for prefix in rulesets.ids()]
-        matches = [(location, path) for location, path in matches if path.is_file()]
+        matches = [(location, path) for location, path in matches if os.path.isfile(path)]
         if len(matches) == 1:
             return matches[0][0].read(matches[0][1]), matches[0][0]
         if matches:

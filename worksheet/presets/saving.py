@@ -91,7 +91,14 @@ def folder_for(where: str, create: bool = True) -> Path:
     if folder is None:
         raise PresetError("shared", "", "no shared preset folder is configured "
                           "(the server sets WORKSHEET_SHARED_PRESETS)")
-    if not folder.is_dir():
+    try:
+        is_folder = stat.S_ISDIR(folder.stat().st_mode)
+    except (FileNotFoundError, NotADirectoryError):
+        is_folder = False
+    except OSError as error:  # a folder on the way that this account may not enter
+        raise PresetError(str(folder), "", f"cannot reach the shared preset folder "
+                          f"({error.strerror}); ask the server's administrator") from None
+    if not is_folder:
         raise PresetError(str(folder), "", "the shared preset folder does not exist; ask the "
                           "server's administrator (WORKSHEET_SHARED_PRESETS names it)")
     if not os.access(folder, os.W_OK | os.X_OK):
@@ -105,7 +112,7 @@ def _make_private(folder: Path) -> None:
     umask; a folder that already exists keeps the modes its owner gave it."""
     missing = []
     for part in (folder, folder.parent):
-        if part.exists():
+        if os.path.lexists(part):
             break
         missing.append(part)
     folder.mkdir(parents=True, exist_ok=True, mode=PRIVATE_FOLDER_MODE)
