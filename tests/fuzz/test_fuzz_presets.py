@@ -90,7 +90,7 @@ def folders(tmp_path, monkeypatch):
     return tmp_path, shared, user
 
 
-@settings(max_examples=25, deadline=None, database=None,
+@settings(max_examples=int(os.environ.get("WORKSHEET_FUZZ_EXAMPLES", "80")) // 3, deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=preset_bytes())
 def test_fuzzed_preset_files(folders, data):

@@ -6,6 +6,7 @@ a refusal names the input and what is allowed, and nothing hangs — not even in
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -20,7 +21,10 @@ from tests.strategies import HOSTILE_WORDS, INPUTS, hostile_text, valid_text  # 
 from worksheet import rulesets  # noqa: E402
 from worksheet.engine import Sheet  # noqa: E402
 
-FUZZ = settings(max_examples=80, deadline=None, database=None,
+EXAMPLES = int(os.environ.get("WORKSHEET_FUZZ_EXAMPLES", "80"))
+"""Examples per fuzz test: few enough for CI; raise it for a long hunt (``=5000``)."""
+
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow])
 
 
