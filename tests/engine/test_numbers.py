@@ -64,7 +64,7 @@ def test_json_number():
 
 # -- the one grammar and its size bound -------------------------------------------------------
 
-from worksheet.engine.numbers import MAX_DIGITS, NumberError, parse_number  # noqa: E402
+from worksheet.engine.numbers import MAX_DIGITS, NumberError, input_number, parse_number  # noqa: E402,E501
 
 
 @pytest.mark.parametrize("text,expected", [
@@ -99,10 +99,17 @@ def test_parse_number_refuses_too_many_digits_before_building_them(text):
 @pytest.mark.parametrize("value", [Decimal("1e999999999"), Decimal("-1e999999999"),
                                    Decimal("1e-999999999"), Decimal("NaN"), Decimal("Infinity"),
                                    Decimal("-Infinity"), 10**MAX_DIGITS, -10**4000,
-                                   F(1, 10**40), F(10**40, 3)])
-def test_exact_bounds_every_kind_of_number(value):
+                                   F(1, 10**40), F(10**40, 3), "9" * 4301])
+def test_input_number_bounds_every_kind_of_number(value):
     with pytest.raises(NumberError):
-        exact(value)
+        input_number(value)
+
+
+def test_exact_keeps_big_numbers_a_rule_computed():
+    assert exact(6**60) == 6**60  # sixty d6: a rule may count outcomes this large
+    assert exact(F(1, 6**60)) == F(1, 6**60)
+    with pytest.raises(NumberError):
+        exact(Decimal("1e999999999"))  # but nothing huge is ever built from a literal
 
 
 def test_exact_reads_toml_decimals_within_the_bound():

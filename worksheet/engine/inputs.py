@@ -14,7 +14,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, ClassVar, Mapping
 
-from .numbers import NumberError, exact, format_number, json_number
+from .numbers import NumberError, format_number, input_number, json_number
 from .shown import kind_of, shorten, show_value
 
 REQUIRED = object()
@@ -93,13 +93,13 @@ class InputSpec:
 
     def number(self, raw: Any) -> Any:
         """``raw`` (text, an int, a Fraction or a TOML decimal) as an exact number, by the one
-        grammar and size bound of :func:`~worksheet.engine.numbers.exact`.
+        grammar and size bound of :func:`~worksheet.engine.numbers.input_number`.
 
         Raises:
             InputError: not an exact number, or too many digits.
         """
         try:
-            return exact(raw)
+            return input_number(raw)
         except NumberError as error:
             raise self.fail(raw, "not an exact number" if error.form else error.problem) \
                 from None
@@ -165,7 +165,7 @@ class IntInput(InputSpec):
         if isinstance(raw, bool) or not isinstance(raw, (int, Fraction, Decimal, str)):
             raise self.fail(raw, f"not a whole number (got {kind_of(raw)})")
         try:
-            value = exact(raw)
+            value = input_number(raw)
         except NumberError as error:
             raise self.fail(raw, "not a whole number" if error.form else error.problem) from None
         if type(value) is not int:
@@ -296,7 +296,7 @@ class ChoiceInput(InputSpec):
         numeric = all(isinstance(c, int) for c in self.choices)
         if numeric and isinstance(raw, (str, Decimal)):
             try:
-                raw = exact(raw)  # "12" or 12.0 names choice 12; the bound comes first
+                raw = input_number(raw)  # "12" or 12.0 names choice 12; the bound comes first
             except NumberError:
                 pass
         if isinstance(raw, bool) or not isinstance(raw, (str, int)) or raw not in self.choices:

@@ -137,11 +137,12 @@ def _decimal(value: Decimal) -> Number:
 
 
 def exact(value: object) -> Number:
-    """Convert a literal to an exact number, refusing anything inexact or too large.
+    """Convert a literal to an exact number, refusing anything inexact.
 
-    Every way a number enters the program comes here (or to :func:`parse_number`), so one
-    grammar and one size bound hold for ``--set`` text, text typed in the app, TOML values and
-    record rows alike.
+    Text is read by :func:`parse_number` and a Decimal is checked before it is converted, so
+    neither can build a huge number. An ``int`` or ``Fraction`` already built is taken as it is:
+    a rule may compute with big numbers (``6**60`` outcomes of sixty dice);
+    :func:`input_number` is what bounds a value entering the program.
 
     Args:
         value: an ``int``, ``Fraction``, ``Decimal`` (a TOML decimal, read exactly) or a string
@@ -157,9 +158,9 @@ def exact(value: object) -> Number:
     if isinstance(value, bool):
         raise NumberError(f"{value!r} is a yes/no value, not a number")
     if isinstance(value, int):
-        return check_size(value)
+        return value
     if isinstance(value, Fraction):
-        return check_size(normalize(value))
+        return normalize(value)
     if isinstance(value, Decimal):
         return _decimal(value)
     if isinstance(value, str):
@@ -167,6 +168,19 @@ def exact(value: object) -> Number:
     if isinstance(value, float):
         raise NumberError("floating-point values are not exact; write it as 3/2 or \"1.5\"")
     raise NumberError(f"not a number (got {type(value).__name__})")
+
+
+def input_number(value: object) -> Number:
+    """A number entering the program — typed, given with ``--set``, read from a preset or a
+    record row — as an exact number within :data:`MAX_DIGITS` digits.
+
+    Every input declaration reads its numbers here, so one grammar and one size bound hold
+    for every way a number enters.
+
+    Raises:
+        NumberError: not an exact number, or too many digits.
+    """
+    return check_size(exact(value))
 
 
 def normalize(value: Number) -> Number:

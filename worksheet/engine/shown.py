@@ -11,7 +11,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Mapping
 
-from .numbers import NumberError, exact, format_number
+from .numbers import NumberError, check_size, format_number, normalize
 
 SHOWN_LENGTH = 40
 """The longest value a message repeats whole; a longer one is cut, with its length given."""
@@ -40,12 +40,12 @@ def show_value(value: Any, depth: int = 0) -> str:
         return str(value)  # cheap for any exponent; never converted to a big number
     if isinstance(value, Fraction):
         try:
-            return format_number(exact(value))
+            return format_number(check_size(normalize(value)))
         except NumberError:
             return "a fraction too large to show"
     if isinstance(value, int):
         try:
-            exact(value)
+            check_size(value)
         except NumberError:
             return f"a {value.bit_length()}-bit integer"
         return str(value)
