@@ -177,7 +177,7 @@ async def test_unsaved_edits_are_kept_and_offered_on_the_next_start():
         assert again.active == "gemstone4"
         form = again.form()
         assert form.entries["dodge_ranks"] == "600"
-        assert "waiting for dodge_ranks" in str(again.query_one("#gemstone4 #value-melee-ds")
+        assert "waiting for Dodge ranks" in str(again.query_one("#gemstone4 #value-melee-ds")
                                                 .render())
         assert form.dirty
         await pilot.press("ctrl+q")
