@@ -75,7 +75,7 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
     AUTO_FOCUS = ".form Editor, .form Select, .form YesNo, .form SelectionList, .form DataTable"
     """The first field of the first tab has focus before the first paint (keys typed at once
     land there)."""
-    CSS_PATH = "app.tcss"
+    CSS_PATH = ["app.tcss", "widgets/bars.tcss", "screens/dialogs.tcss"]
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
     BINDINGS = [

@@ -25,7 +25,7 @@ RULE, LEFT_END, RIGHT_END = "━", "╸", "╺"
 
 
 class TabBar(Widget, can_focus=True):
-    """The titles of the tabs and the active one (``TabBar`` in app.tcss; component classes below).
+    """The titles of the tabs and the active one (``TabBar`` in bars.tcss; parts below).
 
     Args:
         tabs: ``(id, title)`` of each tab, in order.
