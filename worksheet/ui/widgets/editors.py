@@ -161,6 +161,24 @@ class YesNo(Checkbox):
         super().watch_value()
 
 
+CHOICE_CHROME = 5
+"""Cells a choice's field needs beside its longest label: the closed field's arrow, and the
+open list's border, padding and scroll bar (the list is as wide as the field)."""
+NAMES_CHROME = 5
+"""Cells a list of names needs beside its longest name: the tick box and the padding."""
+
+
+def choice_width(spec: InputSpec) -> int | None:
+    """How wide a choice's or a list of names' editor is, so no label is ever cut (``None``
+    for the other kinds, whose column width comes from app.tcss)."""
+    if spec.kind == "choice":
+        return max(len(spec.label_of(choice)) for choice in spec.choices) + CHOICE_CHROME
+    if spec.kind == "names":
+        return max(len(NamesEditor._prompt(choice, True)) for choice in spec.choices) \
+            + NAMES_CHROME
+    return None
+
+
 EDITOR_MESSAGES = (Input.Changed, Select.Changed, Checkbox.Changed,
                    SelectionList.SelectedChanged)
 """The messages an editor posts when its value changes (prevented on programmatic writes)."""
@@ -180,12 +198,16 @@ def make_editor(spec: InputSpec, text: str, widget_id: str | None = None,
     if spec.kind == "choice":
         options = [(spec.label_of(choice), choice) for choice in spec.choices]
         value = _parsed(spec, text)
-        return ChoiceEditor(options, value=value if value is not None else spec.choices[0],
-                      allow_blank=False, compact=True, id=widget_id)
+        editor = ChoiceEditor(options, value=value if value is not None else spec.choices[0],
+                              allow_blank=False, compact=True, id=widget_id)
+        editor.styles.width = choice_width(spec)  # every label whole, closed and open
+        return editor
     if spec.kind == "bool":
         return YesNo(bool(_parsed(spec, text)), id=widget_id)
     if spec.kind == "names":
-        return NamesEditor(spec.choices, set(_parsed(spec, text) or ()), id=widget_id)
+        names = NamesEditor(spec.choices, set(_parsed(spec, text) or ()), id=widget_id)
+        names.styles.width = choice_width(spec)
+        return names
     editor = Editor(text, restrict=spec.text_pattern, compact=True, id=widget_id,
                    placeholder="empty" if spec.optional else "")
     editor.cursor_blink = cursor_blink
