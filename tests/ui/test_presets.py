@@ -108,9 +108,34 @@ async def test_saving_over_an_existing_name_asks_first():
         await pilot.pause()
         assert path.read_text() == first
         await save_as(pilot, "Twice")
-        await pilot.press("tab", "enter")  # "Overwrite"
+        answers = [button.id for button in app.screen.query("Button")]
+        assert answers == ["answer-cancel", "answer-rename", "answer-overwrite"]
+        await pilot.press("tab", "tab", "enter")  # "Overwrite"
         await pilot.pause()
         assert read_preset(path).inputs["dodge_ranks"] == 7
+
+
+async def test_saving_over_an_existing_name_can_save_under_a_new_name():
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        await save_as(pilot, "Twice")
+        path = user_dir() / "twice.toml"
+        first = path.read_text()
+        app.presets["gemstone4"] = None
+        app.query_one("#gemstone4 #dodge-ranks").focus()
+        await type_text(pilot, "7")
+        await save_as(pilot, "Twice")
+        assert isinstance(app.screen, Choose)
+        await pilot.press("tab", "enter")  # "Save under a new name"
+        await pilot.pause()
+        assert isinstance(app.screen, SavePreset)
+        assert app.screen.query_one("#save-name").value == "Twice (2)"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert path.read_text() == first, "the old preset is untouched"
+        saved = {item.preset.name: item.preset for item in list_presets()[0]}
+        assert saved["Twice (2)"].inputs["dodge_ranks"] == 7
+        assert app.presets["gemstone4"].name == "Twice (2)"
 
 
 async def test_save_refuses_a_sheet_with_bad_input():
