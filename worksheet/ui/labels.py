@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from ..engine import NodeStatus, Ruleset, State
 
@@ -18,12 +18,16 @@ class Speaker:
     """Turns a ruleset's input and node names into their labels.
 
     Args:
-        ruleset: the ruleset whose names are spoken.
+        ruleset: the ruleset whose names are spoken (its inputs' and nodes' labels).
+        labels: more ``name → label`` (a record's fields).
     """
 
-    def __init__(self, ruleset: Ruleset):
-        self.labels: dict[str, str] = {name: rule.label for name, rule in ruleset.rules.items()}
-        self.labels.update({name: spec.title for name, spec in ruleset.inputs.items()})
+    def __init__(self, ruleset: Ruleset | None = None, labels: Mapping[str, str] = {}):
+        self.labels: dict[str, str] = {}
+        if ruleset is not None:
+            self.labels.update({name: rule.label for name, rule in ruleset.rules.items()})
+            self.labels.update({name: spec.title for name, spec in ruleset.inputs.items()})
+        self.labels.update(labels)
         # Only names with an underscore are rewritten inside sentences: a one-word name
         # (``dodge``, ``position``) is also a plain word of the message.
         keys = sorted((n for n in self.labels if "_" in n), key=len, reverse=True)
@@ -41,18 +45,26 @@ class Speaker:
     def text(self, text: str) -> str:
         """A message with every input and node name in it replaced by its label."""
         head, sep, rest = text.partition(" = ")
-        if sep and head in self.labels:  # ``dodge = 'x': …`` starts with the input's name
-            text = self.name(head) + sep + rest
+        field = head.rpartition(".")[2]  # ``effects[2].value = …``: a record's field
+        if sep and field in self.labels:  # ``dodge = 'x': …`` starts with the input's name
+            text = head[:len(head) - len(field)] + self.name(field) + sep + rest
         if self._pattern is None:
             return text
         return self._pattern.sub(lambda match: self.labels[match.group(1)], text)
 
     def status(self, status: NodeStatus) -> NodeStatus:
-        """The status as the app shows it: names in its message and waiting list as labels.
+        """The status as the app shows it: names in its message, waiting list and notes as
+        labels (the formula keeps the names: it is the rule written with them).
 
-        An OK status is returned as it is (nothing to say), so the keystroke path pays nothing.
+        A status with nothing to say is returned as it is, so the keystroke path pays little.
         """
         if status.state is State.OK:
-            return status
+            derivation = status.derivation
+            if derivation is None or not derivation.notes:
+                return status
+            notes = tuple(self.text(note) for note in derivation.notes)
+            if notes == derivation.notes:
+                return status
+            return replace(status, derivation=replace(derivation, notes=notes))
         return replace(status, message=self.text(status.message),
                        waiting_for=tuple(self.name(n) for n in status.waiting_for))

@@ -143,7 +143,7 @@ class RecordList(Vertical):
     def add(self) -> None:
         """Open the editor for a new record, inserted after the cursor."""
         if len(self.records) >= self.spec.max_count:
-            self.notify(f"{self.spec.name}: at most {self.spec.max_count} records",
+            self.notify(f"{self.spec.title}: at most {self.spec.max_count} records",
                         severity="warning")
             return
         at = self.table.cursor_row + 1 if self.records else 0
