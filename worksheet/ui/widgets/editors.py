@@ -169,14 +169,21 @@ NAMES_CHROME = 5
 
 
 def choice_width(spec: InputSpec) -> int | None:
-    """How wide a choice's or a list of names' editor is, so no label is ever cut (``None``
-    for the other kinds, whose column width comes from app.tcss)."""
+    """The least width of a choice's or a list of names' editor, so no label is ever cut
+    (``None`` for the other kinds, whose column width comes from app.tcss).
+
+    Widths come in steps of 4 from the narrow column's 12, then of 8 past the wide column's
+    16, so the help beside the fields of a form keeps to a few columns instead of one per
+    field."""
     if spec.kind == "choice":
-        return max(len(spec.label_of(choice)) for choice in spec.choices) + CHOICE_CHROME
-    if spec.kind == "names":
-        return max(len(NamesEditor._prompt(choice, True)) for choice in spec.choices) \
+        needed = max(len(spec.label_of(choice)) for choice in spec.choices) + CHOICE_CHROME
+    elif spec.kind == "names":
+        needed = max(len(NamesEditor._prompt(choice, True)) for choice in spec.choices) \
             + NAMES_CHROME
-    return None
+    else:
+        return None
+    step = 4 if needed <= 16 else 8
+    return -(-needed // step) * step
 
 
 EDITOR_MESSAGES = (Input.Changed, Select.Changed, Checkbox.Changed,
@@ -200,13 +207,13 @@ def make_editor(spec: InputSpec, text: str, widget_id: str | None = None,
         value = _parsed(spec, text)
         editor = ChoiceEditor(options, value=value if value is not None else spec.choices[0],
                               allow_blank=False, compact=True, id=widget_id)
-        editor.styles.width = choice_width(spec)  # every label whole, closed and open
+        editor.styles.min_width = choice_width(spec)  # every label whole, closed and open
         return editor
     if spec.kind == "bool":
         return YesNo(bool(_parsed(spec, text)), id=widget_id)
     if spec.kind == "names":
         names = NamesEditor(spec.choices, set(_parsed(spec, text) or ()), id=widget_id)
-        names.styles.width = choice_width(spec)
+        names.styles.min_width = choice_width(spec)
         return names
     editor = Editor(text, restrict=spec.text_pattern, compact=True, id=widget_id,
                    placeholder="empty" if spec.optional else "")
