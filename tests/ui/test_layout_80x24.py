@@ -246,3 +246,15 @@ async def test_the_palette_has_the_record_list_actions():
     async with app.run_test(size=SMALL):
         titles = {command.title for command in app.get_system_commands(app.screen)}
         assert "Add record" not in titles
+
+
+async def test_the_status_line_shortens_again_when_the_terminal_shrinks():
+    app = WorksheetApp(preset="vtm-revised-nosferatu-full-defense-mob")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        wide = str(app.query_one("#status").render()).rstrip()
+        assert wide.endswith("third dodge botches")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.1)
+        narrow = str(app.query_one("#status").render()).rstrip()
+        assert narrow.endswith("…") and len(narrow) <= 79

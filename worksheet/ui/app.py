@@ -311,7 +311,7 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
             form.reset()
             self.notify("Tab reset to defaults (Ctrl+Z undoes).", timeout=3)
 
-    def _update_status(self) -> None:
+    def _update_status(self, width: int | None = None) -> None:
         form = self.form()
         if form is None:
             return
@@ -323,14 +323,15 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
         status = status_text(rulesets.title(self.active), rulesets.short_title(self.active),
                              form.dirty, [form.speaker.name(p.input) for p in
                                           form.sheet.problems],
-                             preset.name if preset else None, others, self.size.width - 2)
+                             preset.name if preset else None, others,
+                             (width or self.size.width) - 2)
         if status != self._shown_status:  # nothing is repainted when nothing changed
             self._shown_status = status
             # One line high, as wide as the screen: a repaint never needs a new layout.
             self.query_one("#status", Static).update(status, layout=False)
 
-    def on_resize(self) -> None:
-        self._update_status()  # what fits changed
+    def on_resize(self, event: events.Resize) -> None:
+        self._update_status(event.size.width)  # what fits changed (before App's handler)
 
     # -- help, palette, quit ------------------------------------------------------------
     def action_help(self) -> None:
