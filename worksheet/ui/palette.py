@@ -32,13 +32,26 @@ def _record_table(app: "WorksheetApp") -> "RecordTable | None":
     return tables.first() if tables else None
 
 
+def _has_records(app: "WorksheetApp") -> bool:
+    """True when the active tab has a record list (built yet or not)."""
+    from ..engine import RecordsInput
+
+    form = app.form()
+    return form is not None and any(isinstance(spec, RecordsInput)
+                                    for spec in form.ruleset.inputs.values())
+
+
 def _on_records(app: "WorksheetApp", act: Callable[["RecordTable"], None]) -> Callable[[], None]:
-    def run() -> None:
+    def run(again: bool = True) -> None:
         table = _record_table(app)
-        if table is None:
-            app.notify("This tab has no record list.", timeout=3)
+        if table is None or not table.is_mounted:
+            form = app.form()
+            if again and form is not None:  # below the first screen: not built yet
+                form.build_all()
+                app.call_after_refresh(run, False)
             return
         table.focus()
+        table.scroll_visible(animate=False)
         act(table)
 
     return run
@@ -61,7 +74,7 @@ def commands(app: "WorksheetApp") -> Iterable[SystemCommand]:
                         lambda: app.action_jump_input(1))
     yield SystemCommand("Previous input", "Back to the previous input (Ctrl+↑)",
                         lambda: app.action_jump_input(-1))
-    if _record_table(app) is not None:
+    if _has_records(app):
         yield SystemCommand("Add record", "Record list: add a record after the cursor (a)",
                             _on_records(app, lambda table: table.action_add()))
         yield SystemCommand("Edit record", "Record list: edit the record under the cursor (e)",
