@@ -258,3 +258,17 @@ async def test_the_status_line_shortens_again_when_the_terminal_shrinks():
         await pilot.pause(0.1)
         narrow = str(app.query_one("#status").render()).rstrip()
         assert narrow.endswith("…") and len(narrow) <= 79
+
+
+async def test_every_reason_a_maneuver_is_refused_still_fits_two_lines():
+    app = WorksheetApp(ruleset="vtm-revised")
+    async with app.run_test(size=SMALL) as pilot:
+        form = app.form()
+        strip = app.query_one("#vtm-revised ResultStrip", ResultStrip)
+        form.load_entries({"maneuver": "block", "attack": "firearms", "damage_type": "lethal",
+                           "attack_known": "no", "attacker_successes": "30"})
+        await pilot.pause()
+        text = strip.text(form.sheet)
+        assert text.startswith("Not allowed: a block only deflects hand-to-hand attacks "
+                               "(brawl or melee), not firearms (+2 more)")
+        assert strip.size.height <= 2, text

@@ -86,6 +86,8 @@ class Headline:
             that node speaks instead (a pool gives way to why the maneuver is not allowed).
         attach: shown in parentheses after the entry before it, e.g. a defense's chance to
             be hit: ``Armor 13 (hit 30.0 %)``.
+        clause: for a text value that lists several things (``"a; b; c"``): the separator;
+            the strip shows the first with how many more (``a (+2 more)``), the form all.
     """
 
     name: str
@@ -94,6 +96,7 @@ class Headline:
     percent: bool = False
     unless: str = ""
     attach: bool = False
+    clause: str = ""
 
     def __hash__(self) -> int:
         return hash(self.name)

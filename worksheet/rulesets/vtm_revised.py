@@ -60,7 +60,8 @@ RULESET = Ruleset(
     results=("allowed", "raw_pool", "dice_penalty", "defense_pool", "difficulty",
              "defender_net_successes", "defender_botch", "hit", "remaining_successes",
              "riposte_pool"),
-    headline=(Headline("reason", "Not allowed:"), Headline("defense_pool", unless="reason"),
+    headline=(Headline("reason", "Not allowed:", clause="; "),
+              Headline("defense_pool", unless="reason"),
               Headline("difficulty", unless="reason"), Headline("hit", words=HIT_WORDS),
               "remaining_successes"),
     inputs=[

@@ -50,7 +50,11 @@ def entry_text(entry: Headline, label: str, sheet: Sheet, speaker: Speaker) -> t
         return entry.words[value], ""
     if entry.percent:
         return label, format_percent(value)
-    return label, status.derivation.result if status.derivation else str(value)
+    text = status.derivation.result if status.derivation else str(value)
+    if entry.clause and entry.clause in text:
+        first, *more = text.split(entry.clause)
+        text = f"{first} (+{len(more)} more)"
+    return label, text
 
 
 def _reason(value: str) -> str:
