@@ -117,7 +117,7 @@ class RecordList(Vertical):
                 cells.append(field.to_text(record[field.name]))
             table.add_row(*cells)
         if not self.records:
-            table.add_row("", "(none — press a to add)", *[""] * (len(self.spec.fields) - 1))
+            table.add_row("", "(none: a adds)", *[""] * (len(self.spec.fields) - 1))
         if cursor is not None and self.records:
             table.move_cursor(row=max(0, min(cursor, len(self.records) - 1)))
 
