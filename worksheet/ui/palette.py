@@ -70,6 +70,9 @@ def commands(app: "WorksheetApp") -> Iterable[SystemCommand]:
     for number, rid in enumerate(app.ruleset_ids, 1):
         yield SystemCommand(f"Go to {rulesets.title(rid)}", f"Alt+{number}",
                             lambda rid=rid: app.show_tab(rid))
+    yield SystemCommand("Next field", "The next field or value (Tab)", app.action_focus_next)
+    yield SystemCommand("Previous field", "The previous field or value (Shift+Tab)",
+                        app.action_focus_previous)
     yield SystemCommand("Next input", "Skip to the next input, past the values (Ctrl+↓)",
                         lambda: app.action_jump_input(1))
     yield SystemCommand("Previous input", "Back to the previous input (Ctrl+↑)",
