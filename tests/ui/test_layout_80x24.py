@@ -272,3 +272,26 @@ async def test_every_reason_a_maneuver_is_refused_still_fits_two_lines():
         assert text.startswith("Not allowed: a block only deflects hand-to-hand attacks "
                                "(brawl or melee), not firearms (+2 more)")
         assert strip.size.height <= 2, text
+
+
+@pytest.mark.parametrize("size", [SMALL, (120, 40)])
+async def test_the_open_dialog_shows_preset_names_whole(size):
+    from worksheet.ui.screens.presets import OpenPreset
+
+    app = WorksheetApp(ruleset="exalted2e")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, OpenPreset)
+        table = dialog.query_one("#preset-table")
+        name_width = table.ordered_columns[0].width
+        for index, item in enumerate(dialog.listed):
+            name = item.preset.name
+            assert str(table.get_row_at(index)[0]) == " ".join(name.split())
+            row = table.ordered_rows[index]
+            assert row.height >= -(-len(name) // name_width), name  # wrapped, not cut
+        names = [item.preset.name for item in dialog.listed]
+        assert "E3 — heroic mortal, rounding down" in names
+        assert "E3 — heroic mortal, the clamp" in names
+        assert table.region.right <= size[0]
