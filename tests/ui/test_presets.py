@@ -93,17 +93,24 @@ async def test_every_ruleset_round_trips_through_the_dialogs(rid):
         assert form.sheet.inputs == values
 
 
+async def save_over_a_taken_name(app, pilot):
+    """Save "Twice", edit, and save under "Twice" again as another session would: the app
+    asks. Returns the file and its first text."""
+    await save_as(pilot, "Twice")
+    path = user_dir() / "twice.toml"
+    first = path.read_text()
+    app.presets["gemstone4"] = None  # as if another session had made "Twice"
+    app.query_one("#gemstone4 #dodge-ranks").focus()
+    await type_text(pilot, "7")
+    await save_as(pilot, "Twice")
+    assert isinstance(app.screen, Choose)
+    return path, first
+
+
 async def test_saving_over_an_existing_name_asks_first():
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SIZE) as pilot:
-        await save_as(pilot, "Twice")
-        path = user_dir() / "twice.toml"
-        first = path.read_text()
-        app.presets["gemstone4"] = None  # as if another session had made "Twice"
-        app.query_one("#gemstone4 #dodge-ranks").focus()
-        await type_text(pilot, "7")
-        await save_as(pilot, "Twice")
-        assert isinstance(app.screen, Choose)
+        path, first = await save_over_a_taken_name(app, pilot)
         await pilot.press("enter")  # "Cancel" is first
         await pilot.pause()
         assert path.read_text() == first
@@ -118,14 +125,7 @@ async def test_saving_over_an_existing_name_asks_first():
 async def test_saving_over_an_existing_name_can_save_under_a_new_name():
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SIZE) as pilot:
-        await save_as(pilot, "Twice")
-        path = user_dir() / "twice.toml"
-        first = path.read_text()
-        app.presets["gemstone4"] = None
-        app.query_one("#gemstone4 #dodge-ranks").focus()
-        await type_text(pilot, "7")
-        await save_as(pilot, "Twice")
-        assert isinstance(app.screen, Choose)
+        path, first = await save_over_a_taken_name(app, pilot)
         await pilot.press("tab", "enter")  # "Save under a new name"
         await pilot.pause()
         assert isinstance(app.screen, SavePreset)
