@@ -17,6 +17,8 @@ def test_wheel_contains_presets_and_entry_point(tmp_path):
     bundled = {Path(p).name for p in (ROOT / "presets").glob("*.toml")}
     shipped = {Path(n).name for n in names if n.startswith("worksheet/_bundled_presets/")}
     assert bundled and bundled == shipped
+    styles = {p.relative_to(ROOT).as_posix() for p in (ROOT / "worksheet").rglob("*.tcss")}
+    assert len(styles) >= 3 and styles <= set(names), "the app's style sheets ship"
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
     assert "worksheet = worksheet.cli:main_entry" in text

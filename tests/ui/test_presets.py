@@ -93,24 +93,49 @@ async def test_every_ruleset_round_trips_through_the_dialogs(rid):
         assert form.sheet.inputs == values
 
 
+async def save_over_a_taken_name(app, pilot):
+    """Save "Twice", edit, and save under "Twice" again as another session would: the app
+    asks. Returns the file and its first text."""
+    await save_as(pilot, "Twice")
+    path = user_dir() / "twice.toml"
+    first = path.read_text()
+    app.presets["gemstone4"] = None  # as if another session had made "Twice"
+    app.query_one("#gemstone4 #dodge-ranks").focus()
+    await type_text(pilot, "7")
+    await save_as(pilot, "Twice")
+    assert isinstance(app.screen, Choose)
+    return path, first
+
+
 async def test_saving_over_an_existing_name_asks_first():
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SIZE) as pilot:
-        await save_as(pilot, "Twice")
-        path = user_dir() / "twice.toml"
-        first = path.read_text()
-        app.presets["gemstone4"] = None  # as if another session had made "Twice"
-        app.query_one("#gemstone4 #dodge-ranks").focus()
-        await type_text(pilot, "7")
-        await save_as(pilot, "Twice")
-        assert isinstance(app.screen, Choose)
+        path, first = await save_over_a_taken_name(app, pilot)
         await pilot.press("enter")  # "Cancel" is first
         await pilot.pause()
         assert path.read_text() == first
         await save_as(pilot, "Twice")
-        await pilot.press("tab", "enter")  # "Overwrite"
+        answers = [button.id for button in app.screen.query("Button")]
+        assert answers == ["answer-cancel", "answer-rename", "answer-overwrite"]
+        await pilot.press("tab", "tab", "enter")  # "Overwrite"
         await pilot.pause()
         assert read_preset(path).inputs["dodge_ranks"] == 7
+
+
+async def test_saving_over_an_existing_name_can_save_under_a_new_name():
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        path, first = await save_over_a_taken_name(app, pilot)
+        await pilot.press("tab", "enter")  # "Save under a new name"
+        await pilot.pause()
+        assert isinstance(app.screen, SavePreset)
+        assert app.screen.query_one("#save-name").value == "Twice (2)"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert path.read_text() == first, "the old preset is untouched"
+        saved = {item.preset.name: item.preset for item in list_presets()[0]}
+        assert saved["Twice (2)"].inputs["dodge_ranks"] == 7
+        assert app.presets["gemstone4"].name == "Twice (2)"
 
 
 async def test_save_refuses_a_sheet_with_bad_input():
@@ -177,7 +202,7 @@ async def test_unsaved_edits_are_kept_and_offered_on_the_next_start():
         assert again.active == "gemstone4"
         form = again.form()
         assert form.entries["dodge_ranks"] == "600"
-        assert "waiting for dodge_ranks" in str(again.query_one("#gemstone4 #value-melee-ds")
+        assert "waiting for Dodge ranks" in str(again.query_one("#gemstone4 #value-melee-ds")
                                                 .render())
         assert form.dirty
         await pilot.press("ctrl+q")

@@ -58,10 +58,10 @@ async def test_invalid_text_shows_the_message_and_blocks_dependents_until_fixed(
         row = editor.parent
         assert row.has_class("-error")
         message = text(row.query_one(".input-message"))
-        assert "dodge_ranks" in message and "600" in message and "0 to 500" in message
+        assert "Dodge ranks" in message and "600" in message and "0 to 500" in message
         for node in ("base_value", "melee_ds", "ranged_ds"):
             shown = text(pane.query_one(f"#value-{node.replace('_', '-')}"))
-            assert "waiting for dodge_ranks" in shown
+            assert "waiting for Dodge ranks" in shown
         assert text(pane.query_one("#value-shield-factor")) == "1"
         await pilot.press("backspace")
         await pilot.pause()
@@ -128,7 +128,7 @@ async def test_undo_restores_invalid_text_and_never_echoes_as_an_edit():
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert editor.value == "999"
-        assert "waiting for dodge_ranks" in text(pane.query_one("#value-melee-ds"))
+        assert "waiting for Dodge ranks" in text(pane.query_one("#value-melee-ds"))
         form = app.form()
         assert form.history.can_redo, "the undo did not echo back as a new edit"
 

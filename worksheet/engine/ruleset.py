@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import heapq
 import inspect
-from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping
 
 from .inputs import InputSpec
 
@@ -67,6 +67,41 @@ class Rule:
         return "value-" + self.name.replace("_", "-")
 
 
+@dataclass(frozen=True)
+class Headline:
+    """One entry of the result strip: a node a player looks at first, and how to show it.
+
+    A ruleset declares its headline (:attr:`Ruleset.headline`) so the sheet, not a layout per
+    ruleset, puts the number a player came for at the top. A plain node name is shorthand for
+    ``Headline(name)``. An entry whose value is ``None`` (not rolled yet, an optional input left
+    empty) is left out of the strip rather than shown as ``—``.
+
+    Attributes:
+        name: the node shown.
+        label: a short label for the strip (defaults to the node's label).
+        words: values shown as words instead of ``label value``, e.g. ``{True: "HIT"}``
+            (so a glitch reads ``glitch``, not ``Defender glitch glitch``).
+        percent: the value is a probability: shown as a percentage with one decimal.
+        unless: another node; while it has a value (not ``None``) this entry is left out and
+            that node speaks instead (a pool gives way to why the maneuver is not allowed).
+        attach: shown in parentheses after the entry before it, e.g. a defense's chance to
+            be hit: ``Armor 13 (hit 30.0 %)``.
+        clause: for a text value that lists several things (``"a; b; c"``): the separator;
+            the strip shows the first with how many more (``a (+2 more)``), the form all.
+    """
+
+    name: str
+    label: str = ""
+    words: Mapping[Any, str] = field(default_factory=dict)
+    percent: bool = False
+    unless: str = ""
+    attach: bool = False
+    clause: str = ""
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+
 class Ruleset:
     """One game's defense sheet: inputs, rules, and the order to evaluate them.
 
@@ -75,10 +110,14 @@ class Ruleset:
         title: the tab title.
         source: what the rules come from.
         results: the contract node names, in the order a summary shows them.
+        headline: what the result strip shows, in order (:class:`Headline` entries; a name
+            is shorthand for one); intermediate values stay in the form. Defaults to the
+            results.
     """
 
     def __init__(self, id: str, title: str, source: str, inputs: Iterable[InputSpec],
-                 results: Iterable[str] = (), cite: str = ""):
+                 results: Iterable[str] = (), cite: str = "",
+                 headline: Iterable[str | Headline] = ()):
         self.id = id
         self.title = title
         self.source = source
@@ -90,6 +129,9 @@ class Ruleset:
             self.inputs[spec.name] = spec
         self.rules: dict[str, Rule] = {}
         self.results = tuple(results)
+        self.headline: tuple[Headline, ...] = tuple(
+            entry if isinstance(entry, Headline) else Headline(entry)
+            for entry in (headline or self.results))
         self._compiled = False
         self.order: tuple[str, ...] = ()
         self.children: dict[str, tuple[str, ...]] = {}
@@ -133,6 +175,10 @@ class Ruleset:
         for result in self.results:
             if result not in self.rules:
                 raise RulesetError(f"{self.id}: result {result!r} is not a node")
+        for entry in self.headline:
+            for name in (entry.name, entry.unless):
+                if name and name not in self.rules:
+                    raise RulesetError(f"{self.id}: headline {name!r} is not a node")
         order = self._declaration_order()
         if len(order) < len(self.rules):  # Kahn's algorithm leaves out the nodes of a cycle
             raise RulesetError(f"{self.id}: cycle " + " -> ".join(self._cycle()))

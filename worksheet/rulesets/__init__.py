@@ -22,16 +22,18 @@ class Entry(NamedTuple):
     """The module in this package that defines ``RULESET``."""
     title: str
     """The ruleset's title, as its module declares it."""
+    short: str
+    """The tab's title where room is short: all five fit the tab bar at 80 columns."""
 
 
 TABLE = {
-    "exalted2e": Entry("exalted2e", "Exalted 2e — Defense Value"),
-    "gemstone4": Entry("gemstone4", "GemStone IV — Evade DS"),
-    "rise": Entry("rise", "Rise — Defenses"),
-    "shadowrun4": Entry("shadowrun4", "Shadowrun 4A — Defense Test"),
-    "vtm-revised": Entry("vtm_revised", "Vampire (Revised) — Defensive Maneuvers"),
+    "exalted2e": Entry("exalted2e", "Exalted 2e — Defense Value", "Exalted 2e"),
+    "gemstone4": Entry("gemstone4", "GemStone IV — Evade DS", "GemStone IV"),
+    "rise": Entry("rise", "Rise — Defenses", "Rise"),
+    "shadowrun4": Entry("shadowrun4", "Shadowrun 4A — Defense Test", "Shadowrun 4A"),
+    "vtm-revised": Entry("vtm_revised", "Vampire (Revised) — Defensive Maneuvers", "Vampire"),
 }
-"""Ruleset id → its module and title, in tab order."""
+"""Ruleset id → its module, title and short title, in tab order."""
 
 _loaded: dict[str, Ruleset] = {}
 
@@ -59,6 +61,15 @@ def title(ruleset_id: str) -> str:
         KeyError: no such ruleset (the message lists the ids).
     """
     return _entry(ruleset_id).title
+
+
+def short_title(ruleset_id: str) -> str:
+    """The ruleset's short title (the tab bar's), without importing its module.
+
+    Raises:
+        KeyError: no such ruleset (the message lists the ids).
+    """
+    return _entry(ruleset_id).short
 
 
 def get(ruleset_id: str) -> Ruleset:

@@ -24,6 +24,7 @@ RULESET = Ruleset(
     cite=CITE,
     results=("dodge_base", "parry_base", "stunt_successes", "virtue_successes", "dodge_x",
              "parry_x", "dodge_limit", "parry_limit", "dodge_dv", "parry_dv"),
+    headline=("dodge_dv", "parry_dv"),
     inputs=[
         ChoiceInput("character_type", "solar", "sets the Charm limit (step E) and the rounding "
                     "(step F)", choices=CHARACTER_TYPES, labels=TYPE_LABELS),

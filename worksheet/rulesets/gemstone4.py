@@ -39,6 +39,7 @@ RULESET = Ruleset(
     source="GemStone IV wiki, article “Evade”",
     cite=CITE,
     results=("base_value", "hindrance", "melee_ds", "ranged_ds"),
+    headline=("melee_ds", "ranged_ds"),
     inputs=[
         IntInput("dodge_ranks", 0, "ranks trained in Dodging (ranks, not the skill bonus)",
                  minimum=0, maximum=500),

@@ -16,6 +16,7 @@ import inspect
 
 from ..engine import (REQUIRED, BoolInput, ChoiceInput, IntInput, NamesInput, RecordsInput,
                       Ruleset, TextInput, explained, floor, named, tmax, tmin, total)
+from ..engine.ruleset import Headline
 from . import rise_stacking as guide
 
 CITE = "Rise rulebook"
@@ -68,6 +69,9 @@ RULESET = Ruleset(
     cite=CITE,
     results=("half_level", "armor_dex", "armor_defense", "brawn_defense", "fortitude_defense",
              "reflex_defense", "mental_defense"),
+    headline=(Headline("armor_defense", "Armor"), Headline("brawn_defense", "Brawn"),
+              Headline("fortitude_defense", "Fortitude"), Headline("reflex_defense", "Reflex"),
+              Headline("mental_defense", "Mental")),
     inputs=[
         IntInput("level", 1, "character level", minimum=1, maximum=21),
         IntInput("strength", 0, "Strength attribute", minimum=-10, maximum=10),

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from ..engine import (BoolInput, ChoiceInput, FacesInput, IntInput, Problem, Ruleset, explained,
                       floor, tmax, total)
+from ..engine.ruleset import Headline
 
 BOOK = "Shadowrun 4th ed. 20th Anniversary"
 CITE = f"{BOOK}, Combat, “Defense Modifiers”"
@@ -30,6 +31,10 @@ FULL = f"{BOOK}, Combat, “Full Defense”"
 BURSTS = {"none": 0, "wide": -2, "long-wide": -5, "full-auto-wide": -9}
 SPREADS = {"none": 0, "medium": -2, "wide": -4}
 
+HIT_WORDS = {True: "attack hits", False: "attack misses"}
+GLITCH_WORDS = {"none": "no glitch", "glitch": "glitch", "critical": "critical glitch"}
+"""How the result strip says the outcome (``Headline.words``)."""
+
 RULESET = Ruleset(
     id="shadowrun4",
     title="Shadowrun 4A — Defense Test",
@@ -37,6 +42,8 @@ RULESET = Ruleset(
     cite=CITE,
     results=("base_pool", "modifier_total", "defense_pool", "no_defense", "hit", "net_hits",
              "defender_glitch"),
+    headline=("defense_pool", Headline("hit", words=HIT_WORDS), "net_hits",
+              Headline("defender_glitch", words=GLITCH_WORDS)),
     inputs=[
         ChoiceInput("attack", "ranged", "the kind of attack being defended against",
                     choices=("ranged", "melee")),

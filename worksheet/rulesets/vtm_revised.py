@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from ..engine import (BoolInput, ChoiceInput, FacesInput, IntInput, Problem, Ruleset, explained,
                       tmax, tmin)
+from ..engine.ruleset import Headline
 
 BOOK = "Vampire: The Masquerade Revised, Ch. Six"
 CITE = f"{BOOK}, “Defensive Maneuvers”"
@@ -48,6 +49,9 @@ REASONS = {
 ABORT_COST = ("Willpower roll at difficulty 6 (or spend 1 Willpower point); if the roll fails, "
               "the originally declared action is carried out instead")
 
+HIT_WORDS = {True: "attack hits", False: "attack misses"}
+"""How the result strip says the outcome (``Headline.words``)."""
+
 RULESET = Ruleset(
     id="vtm-revised",
     title="Vampire (Revised) — Defensive Maneuvers",
@@ -56,6 +60,10 @@ RULESET = Ruleset(
     results=("allowed", "raw_pool", "dice_penalty", "defense_pool", "difficulty",
              "defender_net_successes", "defender_botch", "hit", "remaining_successes",
              "riposte_pool"),
+    headline=(Headline("reason", "Not allowed:", clause="; "),
+              Headline("defense_pool", unless="reason"),
+              Headline("difficulty", unless="reason"), Headline("hit", words=HIT_WORDS),
+              "remaining_successes"),
     inputs=[
         ChoiceInput("maneuver", "dodge", "the defensive maneuver: block (Dex + Brawl), "
                     "dodge (Dex + Dodge) or parry (Dex + Melee)",

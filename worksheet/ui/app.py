@@ -25,6 +25,7 @@ from .preset_actions import PresetActions
 from .recovery_actions import RecoveryActions
 from .screens.confirm import Choose
 from .sheet import SheetForm
+from .status_line import status_text
 from .widgets.editors import Editor
 from .widgets.input_row import InputCell
 from .widgets.value_row import ValueRow
@@ -74,7 +75,7 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
     AUTO_FOCUS = ".form Editor, .form Select, .form YesNo, .form SelectionList, .form DataTable"
     """The first field of the first tab has focus before the first paint (keys typed at once
     land there)."""
-    CSS_PATH = "app.tcss"
+    CSS_PATH = ["app.tcss", "widgets/bars.tcss", "screens/dialogs.tcss"]
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
     BINDINGS = [
@@ -170,7 +171,7 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
         classes.update({name: True for name in screen._get_breakpoint_classes(
             width, self.HORIZONTAL_BREAKPOINTS)})
         screen.update_classes(classes, update=False)
-        yield TabBar([(rid, rulesets.title(rid)) for rid in self.ruleset_ids], self.initial,
+        yield TabBar([(rid, rulesets.short_title(rid)) for rid in self.ruleset_ids], self.initial,
                      id="tabs")
         yield self._new_form(self.initial)  # the other tabs' forms: when first shown
         yield Static("", id="status", markup=False)
@@ -310,27 +311,27 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
             form.reset()
             self.notify("Tab reset to defaults (Ctrl+Z undoes).", timeout=3)
 
-    def _update_status(self) -> None:
+    def _update_status(self, width: int | None = None) -> None:
         form = self.form()
         if form is None:
             return
         preset = self.presets.get(self.active)
-        parts = ["● unsaved edits" if form.dirty else "saved"]
-        problems = form.sheet.problems
-        if problems:
-            parts.append("✗ " + ", ".join(p.input for p in problems))
-        parts.append(f"preset: {preset.name}" if preset else "defaults")
-        others = [rulesets.title(rid).split(" — ")[0] for rid, other in self._forms.items()
+        others = [rulesets.short_title(rid) for rid, other in self._forms.items()
                   if rid != self.active and other.dirty]
-        if others:
-            parts.append("also unsaved: " + ", ".join(others))
         # The status line, not the tab titles, carries the marks: re-labelling a tab re-lays
         # out the whole tab bar, which costs more per keystroke than the sheet itself.
-        status = " · ".join(parts)
+        status = status_text(rulesets.title(self.active), rulesets.short_title(self.active),
+                             form.dirty, [form.speaker.name(p.input) for p in
+                                          form.sheet.problems],
+                             preset.name if preset else None, others,
+                             (width or self.size.width) - 2)
         if status != self._shown_status:  # nothing is repainted when nothing changed
             self._shown_status = status
             # One line high, as wide as the screen: a repaint never needs a new layout.
             self.query_one("#status", Static).update(status, layout=False)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._update_status(event.size.width)  # what fits changed (before App's handler)
 
     # -- help, palette, quit ------------------------------------------------------------
     def action_help(self) -> None:
@@ -350,27 +351,9 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        yield SystemCommand("Save preset", "Save this tab's inputs (Ctrl+S)",
-                            self.action_save_preset)
-        yield SystemCommand("Open preset", "Load a preset on its tab (Ctrl+O)",
-                            self.action_open_preset)
-        yield SystemCommand("Undo", "Undo the last change in this tab (Ctrl+Z)",
-                            self.action_undo)
-        yield SystemCommand("Redo", "Redo in this tab (Ctrl+Y)", self.action_redo)
-        yield SystemCommand("Reset tab", "Put this tab back to its defaults (Ctrl+R)",
-                            self.action_reset_tab)
-        yield SystemCommand("Next tab", "Ctrl+PageDown or F8", self.action_next_tab)
-        yield SystemCommand("Previous tab", "Ctrl+PageUp or F7", self.action_previous_tab)
-        for number, rid in enumerate(self.ruleset_ids, 1):
-            yield SystemCommand(f"Go to {rulesets.title(rid)}", f"Alt+{number}",
-                                lambda rid=rid: self.show_tab(rid))
-        yield SystemCommand("Toggle rule panel", "Show or hide the rule panel (F2)",
-                            self.action_toggle_panel)
-        yield SystemCommand("Explain", "The focused row's full rule and source (F3)",
-                            self.action_explain)
-        yield SystemCommand("Toggle cursor blink", "Blinking text cursors on or off",
-                            self.action_toggle_blink)
-        yield SystemCommand("Help", "Every key binding (F1)", self.action_help)
+        from .palette import commands
+
+        yield from commands(self)
 
     def dirty_tabs(self) -> list[str]:
         """The tabs with unsaved edits."""

@@ -64,7 +64,8 @@ class PresetActions(_Base):
             return
         problems = form.sheet.problems
         if problems:
-            self.notify("Fix these first: " + "; ".join(p.message for p in problems),
+            self.notify("Fix these first: " + "; ".join(form.speaker.text(p.message)
+                                                        for p in problems),
                         title="Not saved", severity="error", timeout=6)
             return
         current = self.presets.get(self.active)
@@ -88,10 +89,8 @@ class PresetActions(_Base):
         same_file = current is not None and current.path is not None and \
             Path(current.path).resolve() == target.resolve()
         if target.exists() and not same_file and not force:
-            self.push_screen(Choose("Overwrite preset?", f"{target} already exists. Replace it "
-                                    "with this tab's inputs?",
-                                    [("cancel", "Cancel"), ("overwrite", "Overwrite")]),
-                             lambda answer: answer == "overwrite" and self._save(request, True))
+            self._ask_overwrite(request, "Overwrite preset?", f"{target} already exists. "
+                                "Replace it with this tab's inputs, or save under a new name?")
             return
         try:
             path = store.save(preset, request.where,
@@ -110,15 +109,33 @@ class PresetActions(_Base):
         self.notify(f"Saved {preset.name} to {path}", timeout=4)
 
     def _conflict(self, request: SaveRequest, conflict: PresetConflict) -> None:
+        self._ask_overwrite(request, "Preset changed on disk",
+                            f"{conflict.path}: {conflict.reason}.")
+
+    def _ask_overwrite(self, request: SaveRequest, title: str, body: str) -> None:
+        """Ask what to do about a file in the way: overwrite it, save under a new name (the
+        save dialog again, with a name that is free), or cancel."""
         from .screens.presets import SavePreset
 
         def answer(choice: str) -> None:
             if choice == "overwrite":
                 self._save(request, force=True)
             elif choice == "rename":
-                self.push_screen(SavePreset(self.active, request.name + " (2)",
+                self.push_screen(SavePreset(self.active, free_name(request),
                                             request.description), self._save)
 
-        self.push_screen(Choose("Preset changed on disk", f"{conflict.path}: {conflict.reason}.",
-                                [("cancel", "Cancel"), ("rename", "Save under a new name"),
-                                 ("overwrite", "Overwrite")]), answer)
+        self.push_screen(Choose(title, body, [("cancel", "Cancel"),
+                                              ("rename", "Save under a new name"),
+                                              ("overwrite", "Overwrite")]), answer)
+
+
+def free_name(request: SaveRequest) -> str:
+    """The request's name with the first ``(2)``, ``(3)``… whose file does not exist yet."""
+    for number in range(2, 100):
+        name = f"{request.name} ({number})"
+        try:
+            if not store.file_for(name, request.where).exists():
+                return name
+        except PresetError:
+            break
+    return request.name + " (2)"

@@ -23,6 +23,7 @@ from textual.widgets import Static
 
 from ..engine import RecordsInput, Ruleset, Sheet, State
 from .form_body import FormBody, first_view_lines, take_lines
+from .labels import Speaker
 from .state import Entries, History, entries_from_values, split_entries
 from .widgets import InputRow, RulePanel, ValueRow
 from .widgets.summary import ResultStrip
@@ -89,6 +90,8 @@ class SheetForm(Horizontal):
         """The ruleset of this tab."""
         self.sheet = Sheet(ruleset, values or {})
         """The calculation graph: the only place values are computed."""
+        self.speaker = Speaker(ruleset)
+        """Names in labels: every message the form shows goes through it."""
         self.entries: Entries = entries_from_values(ruleset, self.sheet.inputs)
         """What each editor holds (text as typed, or records)."""
         self.saved: Entries = dict(self.entries)
@@ -115,7 +118,7 @@ class SheetForm(Horizontal):
         first = take_lines(rows, first_view_lines(self.app.size.height) if progressive
                            else None)
         with Vertical(classes="form-column"):
-            yield ResultStrip(self.ruleset)
+            yield ResultStrip(self.ruleset, self.speaker)
             yield FormBody(*first, later=rows, classes="form")
         yield RulePanel(classes="rule-panel")
 
@@ -130,7 +133,7 @@ class SheetForm(Horizontal):
                 self._show_input(name)
                 yield row
             for name in nodes:
-                row = ValueRow(self.ruleset.rules[name], self.sheet.status(name))
+                row = ValueRow(self.ruleset.rules[name], self._status(name))
                 self._rows[name] = row
                 yield row
 
@@ -284,7 +287,7 @@ class SheetForm(Horizontal):
             if name in self.ruleset.inputs:
                 self._show_input(name)
             elif name in self._rows:  # a row not made yet is made with its status then
-                self._rows[name].show(self.sheet.status(name))
+                self._rows[name].show(self._status(name))
         if self._focused_name in changed:
             self._explain(self._focused_name)
         strip = self.query_one(ResultStrip)
@@ -297,7 +300,12 @@ class SheetForm(Horizontal):
         row = self._rows.get(name)
         if row is not None:
             status = self.sheet.status(name)
-            row.show_error(status.message if status.state is State.ERROR else None)
+            row.show_error(self.speaker.text(status.message) if status.state is State.ERROR
+                           else None)
+
+    def _status(self, name: str):
+        """A node's status as the form shows it (names in labels)."""
+        return self.speaker.status(self.sheet.status(name))
 
     # -- the rule panel follows focus -----------------------------------------------------
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
@@ -317,7 +325,7 @@ class SheetForm(Horizontal):
         name = self._focused_name
         if name is None:
             return
-        status = self.sheet.status(name)
+        status = self._status(name)
         if name in self.ruleset.inputs:
             panel.explain_input(self.ruleset.inputs[name], status, self.ruleset)
         else:
@@ -326,7 +334,7 @@ class SheetForm(Horizontal):
     def _explain(self, name: str) -> None:
         self._focused_name = name
         panel = self.query_one(RulePanel)
-        status = self.sheet.status(name)
+        status = self._status(name)
         if name in self.ruleset.inputs:
             panel.explain_input(self.ruleset.inputs[name], status, self.ruleset)
         else:

@@ -1,11 +1,16 @@
-"""The help screen: every key binding, what it does, and how the sheet reads."""
+"""The help screen: every key binding, what it does, and how the sheet reads.
+
+It must be readable in full at 80×24: the keys and their actions are rows of two columns whose
+text wraps (nothing is cut), in one scrolling body that ↓, PageDown and End take to the last
+line (there is nothing to scroll sideways, so End never hides the key column).
+"""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.widgets import DataTable, Label, Static
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Label, Static
 
 from .dialog import Dialog
 
@@ -16,16 +21,29 @@ INTRO = ("Every input re-derives every value at once. A value that waits for an 
 FORM_KEYS = [
     ("Tab / Shift+Tab", "next / previous field or value"),
     ("Enter or Space", "open a select, toggle a switch or a name"),
-    ("↑ / ↓", "move in an open select, a list of names or a record list"),
-    ("a / e, Enter / d", "record list: add / edit / delete a record"),
-    ("Shift+↑ / Shift+↓, [ / ]", "record list: move a record up / down"),
+    ("↑ / ↓", "move in an open select, a list of names or a record list; in a number field, "
+              "step the number (Shift: 5 at a time)"),
+    ("Esc", "close an open select or a dialog"),
+]
+"""The form's own keys."""
+
+RECORD_KEYS = [
+    ("a, Insert", "record list: add a record after the cursor"),
+    ("e, Enter", "record list: edit the record under the cursor"),
+    ("d, Delete", "record list: delete the record under the cursor (Ctrl+Z undoes)"),
+    ("Shift+↑ or [", "record list: move the record up"),
+    ("Shift+↓ or ]", "record list: move the record down"),
     ("Ctrl+S / Esc", "record editor: save / cancel"),
-    ("Ctrl+P", "command palette: every action by name"),
+]
+"""The keys of a record list (Exalted's magic and Charms, Rise's modifiers) and its editor."""
+
+PALETTE_KEYS = [
+    ("Ctrl+P", "command palette: every action by name, the record-list ones too"),
 ]
 
 
 class HelpScreen(Dialog[None]):
-    """Lists every binding: the app's and the form's.
+    """Lists every binding: the app's, the form's and a record list's.
 
     Args:
         bindings: ``(keys, description)`` for each app binding.
@@ -34,22 +52,28 @@ class HelpScreen(Dialog[None]):
     BINDINGS = [
         Binding("escape,f1,q,question_mark", "close", "Close help"),
     ]
-    AUTO_FOCUS = "DataTable"
+    AUTO_FOCUS = "#help-keys"
 
     def __init__(self, bindings: list[tuple[str, str]]):
         super().__init__()
         self.bindings = bindings
         """The app's bindings to list."""
 
+    def rows(self) -> list[tuple[str, str]]:
+        """Every ``(keys, action)`` the help lists, in order."""
+        return [*self.bindings, *FORM_KEYS, *RECORD_KEYS, *PALETTE_KEYS]
+
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog -help"):
-            yield Label("Worksheet — keys  (Esc, F1 or q closes)", classes="dialog-title")
-            yield Static(INTRO, classes="dialog-text", markup=False)
-            table = DataTable(id="help-keys", cursor_type="row", zebra_stripes=True)
-            table.add_columns("Keys", "Action")
-            for keys, description in [*self.bindings, *FORM_KEYS]:
-                table.add_row(keys, description)
-            yield table
+            yield Label("Worksheet — keys  (Esc, F1 or q closes; ↓ PgDn End scroll)",
+                        classes="dialog-title")
+            with VerticalScroll(id="help-keys", can_focus=True):
+                yield Static(INTRO, classes="dialog-text", markup=False)
+                for keys, description in self.rows():
+                    with Horizontal(classes="help-row"):
+                        yield Static(keys, classes="help-key", markup=False)
+                        yield Static(description, classes="help-action", markup=False)
+                yield Static("— end of help —", classes="dialog-hint", markup=False)
 
     def action_close(self) -> None:
         """Close the help."""

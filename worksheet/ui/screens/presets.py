@@ -27,18 +27,45 @@ def _short(text: str, width: int) -> str:
 
 
 class _PresetTable(DataTable):
-    """A table of presets: name, ruleset, description, where."""
+    """A table of presets: name, ruleset, description, where.
 
-    def fill(self, listed: list, first_ruleset: str | None) -> list:
-        """Show ``listed`` (``Listed`` items), the given ruleset's first; returns them in order."""
+    A name is shown whole, wrapped over as many lines as it needs (two presets may differ only
+    at the end of their names); the description is cut to its column (the line under the
+    table shows the highlighted preset's file).
+    """
+
+    FIXED = len("vtm-revised") + len("bundled") + 4 * 2 + 2
+    """The ruleset and where columns, every column's padding and the scroll bar."""
+
+    def fill(self, listed: list, first_ruleset: str | None, width: int) -> list:
+        """Show ``listed`` (``Listed`` items), the given ruleset's first; returns them in order.
+
+        Args:
+            listed: the presets.
+            first_ruleset: the ruleset whose presets come first.
+            width: the cells the table has.
+        """
         ordered = sorted(listed, key=lambda item: (item.preset.ruleset != first_ruleset,
                                                    item.preset.ruleset, item.preset.name.lower()))
+        room = max(24, width - self.FIXED)
+        longest = max((len(item.preset.name) for item in ordered), default=4)
+        name_width = min(longest, max(16, room * 3 // 5))
+        description_width = max(8, room - name_width)
         self.clear(columns=True)
-        self.add_columns("Name", "Ruleset", "Description", "Where")
+        self.add_column("Name", width=name_width)
+        self.add_column("Ruleset")
+        self.add_column("Description", width=description_width)
+        self.add_column("Where")
         for item in ordered:
-            self.add_row(_short(item.preset.name, 26), item.preset.ruleset,
-                         _short(item.preset.description, 22), item.location.kind)
+            self.add_row(" ".join(item.preset.name.split()), item.preset.ruleset,
+                         _short(item.preset.description, description_width),
+                         item.location.kind, height=None)
         return ordered
+
+
+def _table_width(dialog: Dialog) -> int:
+    """The cells a ``-wide`` dialog's table has (the dialog is 110 wide, or the screen)."""
+    return min(110, dialog.app.size.width) - 4
 
 
 class OpenPreset(Dialog[Preset | None]):
@@ -74,7 +101,7 @@ class OpenPreset(Dialog[Preset | None]):
     def on_mount(self) -> None:
         listed, problems = store.listing()
         table = self.query_one(_PresetTable)
-        self.listed = table.fill(listed, self.ruleset)
+        self.listed = table.fill(listed, self.ruleset, _table_width(self))
         if problems:
             self.query_one(".dialog-message", Static).update(
                 "✗ not listed (cannot be read): " + "; ".join(str(p) for p in problems[:3]))
@@ -168,7 +195,7 @@ class SavePreset(Dialog[SaveRequest | None]):
     def on_mount(self) -> None:
         listed, _ = store.listing()
         mine = [item for item in listed if item.preset.ruleset == self.ruleset]
-        self.listed = self.query_one(_PresetTable).fill(mine, self.ruleset)
+        self.listed = self.query_one(_PresetTable).fill(mine, self.ruleset, _table_width(self))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()

@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
 from ...engine import REQUIRED, InputError, Record, RecordsInput
+from ..labels import Speaker
 from ..widgets.input_row import InputRow
 from .dialog import Body, Dialog
 
@@ -42,6 +43,8 @@ class RecordEditor(Dialog[Record | None]):
         """The record being edited (``None`` for a new one)."""
         self.index = index
         """Its position in the list."""
+        self._speaker = Speaker(labels={field.name: field.title for field in spec.fields}
+                                | {spec.name: spec.title})
 
     def _text(self, field) -> str:
         if self.record is not None:
@@ -66,12 +69,12 @@ class RecordEditor(Dialog[Record | None]):
         text = row.text
         field = row.spec
         if text.strip() == "" and field.default is REQUIRED:
-            row.show_error(f"{field.name} is required; allowed: {field.allowed()}")
+            row.show_error(f"{field.title} is required; allowed: {field.allowed()}")
             raise _Invalid
         try:
             value = field.parse_text(text)
         except InputError as error:
-            row.show_error(error.message)
+            row.show_error(self._speaker.text(error.message))
             raise _Invalid from None
         row.show_error(None)
         return value
@@ -112,9 +115,9 @@ class RecordEditor(Dialog[Record | None]):
             key = error.input.rpartition(".")[2]
             for row in self.query(InputRow):
                 if row.spec.name == key:
-                    row.show_error(error.message)
+                    row.show_error(self._speaker.text(error.message))
                     row.editor.focus()
-            message.update(f"✗ {error.message}")
+            message.update(f"✗ {self._speaker.text(error.message)}")
             return
         self.finish(record)
 

@@ -161,6 +161,31 @@ class YesNo(Checkbox):
         super().watch_value()
 
 
+CHOICE_CHROME = 5
+"""Cells a choice's field needs beside its longest label: the closed field's arrow, and the
+open list's border, padding and scroll bar (the list is as wide as the field)."""
+NAMES_CHROME = 5
+"""Cells a list of names needs beside its longest name: the tick box and the padding."""
+
+
+def choice_width(spec: InputSpec) -> int | None:
+    """The least width of a choice's or a list of names' editor, so no label is ever cut
+    (``None`` for the other kinds, whose column width comes from app.tcss).
+
+    Widths come in steps of 4 from the narrow column's 12, then of 8 past the wide column's
+    16, so the help beside the fields of a form keeps to a few columns instead of one per
+    field."""
+    if spec.kind == "choice":
+        needed = max(len(spec.label_of(choice)) for choice in spec.choices) + CHOICE_CHROME
+    elif spec.kind == "names":
+        needed = max(len(NamesEditor._prompt(choice, True)) for choice in spec.choices) \
+            + NAMES_CHROME
+    else:
+        return None
+    step = 4 if needed <= 16 else 8
+    return -(-needed // step) * step
+
+
 EDITOR_MESSAGES = (Input.Changed, Select.Changed, Checkbox.Changed,
                    SelectionList.SelectedChanged)
 """The messages an editor posts when its value changes (prevented on programmatic writes)."""
@@ -180,12 +205,16 @@ def make_editor(spec: InputSpec, text: str, widget_id: str | None = None,
     if spec.kind == "choice":
         options = [(spec.label_of(choice), choice) for choice in spec.choices]
         value = _parsed(spec, text)
-        return ChoiceEditor(options, value=value if value is not None else spec.choices[0],
-                      allow_blank=False, compact=True, id=widget_id)
+        editor = ChoiceEditor(options, value=value if value is not None else spec.choices[0],
+                              allow_blank=False, compact=True, id=widget_id)
+        editor.styles.min_width = choice_width(spec)  # every label whole, closed and open
+        return editor
     if spec.kind == "bool":
         return YesNo(bool(_parsed(spec, text)), id=widget_id)
     if spec.kind == "names":
-        return NamesEditor(spec.choices, set(_parsed(spec, text) or ()), id=widget_id)
+        names = NamesEditor(spec.choices, set(_parsed(spec, text) or ()), id=widget_id)
+        names.styles.min_width = choice_width(spec)
+        return names
     editor = Editor(text, restrict=spec.text_pattern, compact=True, id=widget_id,
                    placeholder="empty" if spec.optional else "")
     editor.cursor_blink = cursor_blink

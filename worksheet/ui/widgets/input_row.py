@@ -22,7 +22,7 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Select, SelectionList, Static
 
 from ...engine import InputSpec, format_number
-from .editors import EDITOR_MESSAGES, editor_text, make_editor, set_editor_text
+from .editors import EDITOR_MESSAGES, choice_width, editor_text, make_editor, set_editor_text
 from .shared_styles import SharedComponentStyles
 
 
@@ -66,6 +66,8 @@ LABEL_WIDTH, LABEL_WIDTH_NARROW = 24, 20
 EDITOR_WIDTH, EDITOR_WIDTH_NARROW = 16, 12
 """The editor column (app.tcss places the editor there: ``InputRow > .input-editor``)."""
 CELL_GUTTER = 1
+INFO_MIN = 20
+"""The help beside an editor is never narrower: beside a wide choice it goes under it."""
 
 
 class CellVisual(Visual):
@@ -92,21 +94,36 @@ class CellVisual(Visual):
         label_w = max(1, min(label_w, width))
         return label_w, editor_w, max(1, width - label_w - editor_w - 2 * CELL_GUTTER)
 
+    def _info_below(self, width: int) -> bool:
+        """True when the help goes under the editor (a wide choice leaves too little room)."""
+        return self._columns(width)[2] < INFO_MIN and bool(self.info.cell_length)
+
+    def _info_layout(self, width: int) -> tuple[int, int]:
+        """The help's width and first line."""
+        label_w, _, info_w = self._columns(width)
+        if self._info_below(width):
+            return max(1, width - label_w - CELL_GUTTER), self.min_height
+        return info_w, 0
+
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
         return container_width
 
     def get_height(self, rules: RulesMap, width: int) -> int:
-        label_w, _, info_w = self._columns(width)
+        label_w = self._columns(width)[0]
+        info_w, first = self._info_layout(width)
         return max(self.min_height, self.label.get_height(rules, label_w),
-                   self.info.get_height(rules, info_w) if self.info.cell_length else 1)
+                   first + self.info.get_height(rules, info_w) if self.info.cell_length else 1)
 
     def render_strips(self, width: int, height: int | None, style: Style,
                       options: RenderOptions) -> list[Strip]:
-        label_w, editor_w, info_w = self._columns(width)
+        label_w, editor_w, _ = self._columns(width)
+        info_w, first = self._info_layout(width)
+        if first:  # under the editor: the editor's column and the help's are one
+            editor_w = -CELL_GUTTER
         rich = RichStyle(bgcolor=style.rich_style.bgcolor)
         label = self.label.render_strips(label_w, None, style, options)
-        info = self.info.render_strips(info_w, None, style, options) \
-            if self.info.cell_length else []
+        info = [Strip.blank(info_w, rich)] * first + \
+            self.info.render_strips(info_w, None, style, options) if self.info.cell_length else []
         lines = max(self.min_height, len(label), len(info))
         if height is not None:
             lines = height
@@ -128,15 +145,19 @@ class InputCell(SharedComponentStyles, Widget):
                                    "input-cell--info"})
     COMPONENT_CLASSES = set(SHARED_COMPONENTS)
 
-    def __init__(self, label: str, info: str, min_height: int):
+    def __init__(self, label: str, info: str, min_height: int,
+                 editor_width: int | None = None):
         super().__init__(classes="input-cell")
         self._label, self._info, self._min_height = label, info, min_height
+        self._editor_width = editor_width
         self._visual: CellVisual | None = None
 
     def _widths(self) -> tuple[int, int]:
         if self.screen.has_class("-narrow"):
-            return LABEL_WIDTH_NARROW, EDITOR_WIDTH_NARROW
-        return LABEL_WIDTH, EDITOR_WIDTH
+            label, editor = LABEL_WIDTH_NARROW, EDITOR_WIDTH_NARROW
+        else:
+            label, editor = LABEL_WIDTH, EDITOR_WIDTH
+        return label, max(editor, self._editor_width or 0)  # a choice: its longest label
 
     def render(self) -> CellVisual:
         if self._visual is None:
@@ -205,7 +226,7 @@ class InputRow(Widget):
     def compose(self) -> ComposeResult:
         spec = self.spec
         lines = min(len(spec.choices), 8) if spec.kind == "names" else 1
-        yield InputCell(spec.title, describe(spec), lines)
+        yield InputCell(spec.title, describe(spec), lines, choice_width(spec))
         self._editor = make_editor(spec, self._text, self._editor_id, self._blink)
         self._editor.add_class("input-editor", update=False)
         yield self._editor

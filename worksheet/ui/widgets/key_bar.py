@@ -5,7 +5,8 @@ shared server every session pays for those widgets (about 1.7 MiB and a share of
 each), so the bar draws the same line itself: each shown binding of the focused widget, its
 screen and the app (first key per action), disabled ones dimmed, and the command palette's key
 on the right. It repaints only when that line changes. A click on a key presses it, though
-nothing needs a mouse.
+nothing needs a mouse. At 80 columns the line fits by shortening and leaving out keys, never
+F1 or the palette's (``KeyBar.fitted``).
 """
 
 from __future__ import annotations
@@ -29,10 +30,12 @@ class ShownKey(NamedTuple):
     """What it does."""
     enabled: bool
     """False when the action cannot run now (shown dimmed)."""
+    action: str = ""
+    """The action it runs (F1's is never left out)."""
 
 
 class KeyBar(Widget, can_focus=False):
-    """The bottom line of keys (``KeyBar`` in app.tcss; component classes below)."""
+    """The bottom line of keys (``KeyBar`` in bars.tcss; component classes below)."""
 
     COMPONENT_CLASSES = {"key-bar--key", "key-bar--description", "key-bar--disabled",
                          "key-bar--separator"}
@@ -64,13 +67,42 @@ class KeyBar(Widget, can_focus=False):
         palette: ShownKey | None = None
         for _node, binding, enabled, tooltip in screen.active_bindings.values():
             shown = ShownKey(binding.key, app.get_key_display(binding), binding.description,
-                             enabled)
+                             enabled, binding.action)
             if binding.key == app.COMMAND_PALETTE_BINDING:
                 palette = shown if app.ENABLE_COMMAND_PALETTE else None
             elif binding.show and binding.action not in actions:
                 actions.add(binding.action)
                 keys.append(shown)
         return keys, palette
+
+    ESSENTIAL = frozenset({"help", "app.help"})
+    """Actions whose key is always shown (with the palette's): the way to every other key."""
+
+    def fitted(self, width: int) -> list[tuple[ShownKey, str]]:
+        """The keys that fit ``width`` beside the palette's, each with its description.
+
+        Everything fits at 120 columns. At 80 a record list adds its keys, so the line first
+        says each action in its first word (``Add``, not ``Add record``), then leaves out the
+        app's keys from the right — never F1 or the palette, which lead to all the others.
+        """
+        palette = self._palette
+        room = width - (len(palette.display) + len(palette.description) + 3
+                        if palette is not None else 0)
+        items = [(shown, shown.description) for shown in self._keys]
+
+        def used(chosen: list[tuple[ShownKey, str]]) -> int:
+            return sum(len(shown.display) + len(description) + 3 for shown, description in chosen)
+
+        if used(items) > room:
+            items = [(shown, description.split(" ")[0]) for shown, description in items]
+        while used(items) > room:
+            droppable = [i for i, (shown, _) in enumerate(items)
+                         if shown.action not in self.ESSENTIAL]
+            if not droppable:
+                break
+            # the app's keys come after the focused widget's: the rightmost goes first
+            del items[droppable[-1]]
+        return items
 
     def render(self) -> Content:
         key_style = self.get_visual_style("key-bar--key")
@@ -90,8 +122,8 @@ class KeyBar(Widget, can_focus=False):
             parts.append(item)
             column += item.cell_length
 
-        for shown in self._keys:
-            add(shown, f" {shown.display} ", f"{shown.description} ")
+        for shown, description in self.fitted(self.size.width):
+            add(shown, f" {shown.display} ", f"{description} ")
         if self._palette is not None:  # on the right, after a thin rule
             palette = self._palette
             description = f" {palette.description} "
@@ -103,6 +135,9 @@ class KeyBar(Widget, can_focus=False):
             add(palette, palette.display, description)
         self._spans = spans
         return Content("").join(parts)
+
+    def on_resize(self) -> None:
+        self.refresh()
 
     def on_click(self, event: events.Click) -> None:
         for start, end, key in self._spans:

@@ -117,7 +117,7 @@ class RecordList(Vertical):
                 cells.append(field.to_text(record[field.name]))
             table.add_row(*cells)
         if not self.records:
-            table.add_row("", "(none — press a to add)", *[""] * (len(self.spec.fields) - 1))
+            table.add_row("", "(none: a adds)", *[""] * (len(self.spec.fields) - 1))
         if cursor is not None and self.records:
             table.move_cursor(row=max(0, min(cursor, len(self.records) - 1)))
 
@@ -143,7 +143,7 @@ class RecordList(Vertical):
     def add(self) -> None:
         """Open the editor for a new record, inserted after the cursor."""
         if len(self.records) >= self.spec.max_count:
-            self.notify(f"{self.spec.name}: at most {self.spec.max_count} records",
+            self.notify(f"{self.spec.title}: at most {self.spec.max_count} records",
                         severity="warning")
             return
         at = self.table.cursor_row + 1 if self.records else 0

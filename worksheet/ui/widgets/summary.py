@@ -1,68 +1,133 @@
-"""The results strip: the ruleset's contract results, always in sight above the form.
+"""The results strip: what a player looks at first, always in sight above the form.
 
 Mid-fight a player edits an input far down the form and still reads the defense at the top.
-The results no other result depends on (the final defenses) come first. Each shows its value,
-or — never a stale number — what it waits for.
+The strip shows the ruleset's declared headline (``Ruleset.headline``) and nothing else: the
+intermediate values stay in the form, so the numbers that matter fit two lines at 80 columns.
+Each entry shows its value, or — never a stale number — briefly what it waits for. An outcome
+not known yet (nothing rolled, an optional input left empty) is left out instead of shown as
+``—``.
 """
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 from textual.content import Content
 from textual.widgets import Static
 
 from ...engine import Ruleset, Sheet, State
+from ...engine.numbers import half_up_raw
+from ...engine.ruleset import Headline
+from ..labels import Speaker
+
+SEPARATOR = "  ·  "
+STYLES = {State.OK: "bold $text-success", State.BLOCKED: "$text-warning"}
 
 
-def headline_order(ruleset: Ruleset) -> list[str]:
-    """The results, the final ones (no other result depends on them) first."""
-    results = set(ruleset.results)
+def format_percent(value: Fraction | int) -> str:
+    """A probability as a percentage with one decimal, rounded half up (``58.0 %``)."""
+    tenths = half_up_raw(Fraction(value) * 1000)
+    return f"{tenths // 10}.{tenths % 10} %"
 
-    def feeds_a_result(name: str) -> bool:
-        seen: set[str] = set()
-        stack = list(ruleset.children[name])
-        while stack:
-            node = stack.pop()
-            if node in results:
-                return True
-            if node not in seen:
-                seen.add(node)
-                stack.extend(ruleset.children[node])
-        return False
 
-    finals = [name for name in ruleset.results if not feeds_a_result(name)]
-    return finals + [name for name in ruleset.results if name not in finals]
+def entry_text(entry: Headline, label: str, sheet: Sheet, speaker: Speaker) -> tuple[str, str]:
+    """``(label, value)`` of one headline entry now; ``("", "")`` when it is left out.
+
+    The value is empty when the words stand alone (``attack hits``).
+    """
+    if entry.unless and sheet.status(entry.unless).ok \
+            and sheet.value(entry.unless) is not None:
+        return "", ""
+    status = sheet.status(entry.name)
+    if status.state is State.BLOCKED:
+        return label, "waits for " + speaker.names(status.waiting_for)
+    if status.state is State.ERROR:
+        return label, "✗ " + speaker.names(status.waiting_for)
+    value = status.value
+    if value is None:
+        return "", ""
+    if entry.words and value in entry.words:
+        return entry.words[value], ""
+    if entry.percent:
+        return label, format_percent(value)
+    text = status.derivation.result if status.derivation else str(value)
+    if entry.clause and entry.clause in text:
+        first, *more = text.split(entry.clause)
+        text = f"{first} (+{len(more)} more)"
+    return label, text
+
+
+def _reason(value: str) -> str:
+    """What a blocked or refused entry waits for, without the verb."""
+    return value.removeprefix("waits for ").removeprefix("wait for ")
 
 
 class ResultStrip(Static):
-    """One line (wrapping) of ``label value`` for each result of a ruleset.
+    """One line (wrapping) of ``label value`` for each headline entry of a ruleset.
 
     Args:
-        ruleset: the ruleset whose results are shown.
+        ruleset: the ruleset whose headline is shown.
+        speaker: names in labels, for what a value waits for.
     """
 
-    def __init__(self, ruleset: Ruleset):
+    def __init__(self, ruleset: Ruleset, speaker: Speaker | None = None):
         super().__init__("", classes="result-strip", markup=False)
-        self.names = headline_order(ruleset)
-        """The results shown, in order."""
-        self._labels = {name: ruleset.rules[name].label for name in self.names}
+        self.entries = ruleset.headline
+        """The entries shown, in order."""
+        self.names = frozenset(name for entry in self.entries
+                               for name in (entry.name, entry.unless) if name)
+        """The nodes whose change may change the strip."""
+        self._labels = {entry.name: entry.label or ruleset.rules[entry.name].label
+                        for entry in self.entries}
+        self._speaker = speaker or Speaker(ruleset)
         self._shown = ""
 
-    def show(self, sheet: Sheet) -> None:
-        """Show the current results."""
-        parts: list[Content] = []
-        for index, name in enumerate(self.names):
-            status = sheet.status(name)
-            if status.state is State.OK:
-                value = Content.styled(status.derivation.result if status.derivation
-                                       else str(status.value), "bold $text-success")
-            elif status.state is State.BLOCKED:
-                value = Content.styled("waits for " + ", ".join(status.waiting_for),
-                                       "$text-warning")
+    def parts(self, sheet: Sheet) -> list[tuple[Headline, str, str, State]]:
+        """``(entry, label, value, state)`` of each entry shown now, in order.
+
+        Neighbours that wait for the same inputs are said once: ``Hit, Net hits wait for
+        Defender faces``.
+        """
+        shown: list[tuple[Headline, str, str, State]] = []
+        for entry in self.entries:
+            label, value = entry_text(entry, self._labels[entry.name], sheet, self._speaker)
+            if not (label or value):
+                continue
+            state = sheet.status(entry.name).state
+            if shown and state is not State.OK and shown[-1][3] is state \
+                    and _reason(shown[-1][2]) == _reason(value):
+                before = shown.pop()
+                label = f"{before[1]}, {label}"
+                value = value.replace("waits for ", "wait for ", 1)
+            shown.append((entry, label, value, state))
+        return shown
+
+    def text(self, sheet: Sheet) -> str:
+        """The strip's text now (what a player reads; tests check it)."""
+        return self._content(sheet).plain
+
+    def _content(self, sheet: Sheet) -> Content:
+        pieces: list[Content] = []
+        attached = False
+        for entry, label, value, state in self.parts(sheet):
+            if attached:
+                pieces.append(Content(")"))
+            attached = entry.attach and bool(pieces)
+            if pieces:
+                pieces.append(Content(" (" if attached else SEPARATOR))
+            style = STYLES.get(state, "$text-error")
+            if not value:  # words that say the outcome alone
+                pieces.append(Content.styled(label, style))
             else:
-                value = Content.styled("✗ " + ", ".join(status.waiting_for), "$text-error")
-            separator = Content("  ·  ") if index else Content("")
-            parts.append(Content.assemble(separator, Content(self._labels[name] + " "), value))
-        content = Content("").join(parts)
+                pieces.append(Content.assemble(Content(label + " "),
+                                               Content.styled(value, style)))
+        if attached:
+            pieces.append(Content(")"))
+        return Content("").join(pieces)
+
+    def show(self, sheet: Sheet) -> None:
+        """Show the current headline."""
+        content = self._content(sheet)
         if content.plain != self._shown:
             # Same lines at this width: a repaint, not a new layout of the whole screen.
             width = self.content_size.width

@@ -1,11 +1,13 @@
-"""The tab bar: the rulesets' titles on one line over a rule that marks the active one, as one widget.
+"""The tab bar: the rulesets' short titles on one line over a rule that marks the active one.
 
 Textual's ``TabbedContent`` is seventeen widgets for five tabs (a tab and a pane each, and the
 containers that scroll them), and every SSH session paid for them at start-up. This bar draws the
 same two lines itself; the app shows the active tab's form (``app.py``). The app's keys switch
 tabs from anywhere (Ctrl+PageUp/PageDown, F7/F8, Alt+digit); Left and Right do when the bar has
 focus. A click on a title selects it, though nothing needs a mouse. Without colour the active
-tab is still marked: the rule is broken (``╸ ╺``) on either side of its title.
+tab is still marked: the rule is broken (``╸ ╺``) on either side of its title. The app gives it
+the short titles (``rulesets.short_title``) so all five fit 80 columns; the status line shows
+the active tab's full title. Titles wider than the bar scroll to keep the active one in view.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ RULE, LEFT_END, RIGHT_END = "━", "╸", "╺"
 
 
 class TabBar(Widget, can_focus=True):
-    """The titles of the tabs and the active one (``TabBar`` in app.tcss; component classes below).
+    """The titles of the tabs and the active one (``TabBar`` in bars.tcss; parts below).
 
     Args:
         tabs: ``(id, title)`` of each tab, in order.
@@ -99,6 +101,7 @@ class TabBar(Widget, can_focus=True):
             Content.styled(RULE * (start - 1) + LEFT_END if start > 0 else "", rule_style),
             Content.styled(RULE * (end - start), self.get_visual_style("tab-bar--rule-active")),
             Content.styled(RIGHT_END + RULE * (full - end - 1) if end < full else "", rule_style))
+        titles = Content.assemble(titles, " " * (full - titles.cell_length))
         return Content("\n").join([titles[offset:offset + width], rule[offset:offset + width]])
 
     def on_resize(self) -> None:
