@@ -19,6 +19,8 @@ def _json_value(value: Any) -> Any:
         return value
     if isinstance(value, tuple):
         return [_json_value(item) for item in value]
+    if hasattr(value, "to_json"):  # an odds chart: exact probabilities, as strings
+        return value.to_json()
     return json_number(value)
 
 

@@ -63,6 +63,12 @@ RULESET = Ruleset(
         ChoiceInput("stance", "offensive", "combat stance", choices=tuple(STANCES)),
         IntInput("body_weight", 150, "body weight in pounds", minimum=1, maximum=2000),
         IntInput("encumbrance", 0, "encumbered weight in pounds", minimum=0, maximum=5000),
+        IntInput("attacker_as", None, "the attacker's Attack Strength (empty: no attack yet)",
+                 label="Attacker AS", minimum=-1000, maximum=3000, optional=True),
+        IntInput("avd", 0, "the weapon's Attack vs Defense against the defender's armor",
+                 label="AvD", minimum=-100, maximum=200),
+        IntInput("other_ds", 0, "the rest of the defender's DS (block, parry, generic DS)",
+                 label="Other DS", minimum=-1000, maximum=3000),
     ],
 )
 rule = RULESET.rule
@@ -185,3 +191,6 @@ def melee_ds(melee_after_stance, encumbered_share):
       "truncated.", cite=f"{CITE}, Encumbrance Penalty")
 def ranged_ds(ranged_before_encumbrance, encumbered_share):
     return trunc(ranged_before_encumbrance * (1 - encumbered_share))
+
+
+from . import odds_gemstone4  # noqa: E402,F401 — the Odds step's nodes, declared on RULESET

@@ -86,6 +86,8 @@ RULESET = Ruleset(
                  minimum=0, maximum=60, optional=True),
         FacesInput("defender_faces", (), "the defense roll as rolled; gives the hits and the "
                    "glitch", sides=6, max_count=60),
+        IntInput("attack_pool", None, "the attacker's dice (empty: no attack yet)",
+                 label="Attack dice", minimum=0, maximum=60, optional=True),
     ],
 )
 rule = RULESET.rule
@@ -352,3 +354,6 @@ def defender_glitch(defender_faces):
     return explained(value, "2 × ones ≥ dice (critical when also no hits)",
                      f"2 × {ones} = {2 * ones} {'≥' if glitch else '<'} {dice}, {hits} hits "
                      f"→ {value}")
+
+
+from . import odds_shadowrun4  # noqa: E402,F401 — the Odds step's nodes, declared on RULESET

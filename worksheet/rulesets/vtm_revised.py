@@ -101,6 +101,10 @@ RULESET = Ruleset(
         BoolInput("aborting", False, "the defense is an abort from a declared action"),
         BoolInput("willpower_success", False, "spend 1 Willpower for one automatic success on "
                   "the defense roll", label="Willpower success"),
+        IntInput("attack_pool", None, "the attacker's dice (empty: no attack yet)",
+                 label="Attack dice", minimum=0, maximum=30, optional=True),
+        IntInput("attack_difficulty", 6, "the attack roll's difficulty", minimum=2,
+                 maximum=10),
     ],
 )
 rule = RULESET.rule
@@ -380,3 +384,6 @@ def abort_cost(aborting):
     if not aborting:
         return explained(None, "not aborting: no cost")
     return explained(ABORT_COST, ABORT_COST)
+
+
+from . import odds_vtm_revised  # noqa: E402,F401 — the Odds step's nodes, declared on RULESET
