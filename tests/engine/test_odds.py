@@ -381,3 +381,13 @@ def test_vampire_ties_go_to_block_then_dodge():
 def test_vampire_remaining_successes_chart():
     got = values(VAMPIRE, attack_pool=6, dexterity=2, dodge=1, base_difficulty=7)
     assert sum(dict(got["remaining_chart"].bars).values()) == got["p_hit"]
+
+
+def test_rule_of_six_pool_is_exact_below_the_cap():
+    from worksheet.engine import odds
+
+    for dice in (1, 2, 5):
+        expected = pool_of(edge_die(odds.SR_CAP - 1), dice, cap=odds.SR_CAP - 1)
+        got = odds.edge_pool(dice)
+        assert [F(n, got.total) for _, n in got.items()] == [
+            expected.get(s, F(0)) for s in range(odds.SR_CAP)]

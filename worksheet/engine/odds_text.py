@@ -26,7 +26,8 @@ def raw(p: Any) -> Any:
 
 def percent(p: Fraction | int) -> str:
     """A probability (0 to 1) as a percentage with one decimal, rounded half up: ``58.0 %``."""
-    whole = int(Fraction(raw(p)) * 1000 + Fraction(1, 2))
+    p = Fraction(raw(p))
+    whole = (2000 * p.numerator + p.denominator) // (2 * p.denominator)  # floor(1000p + 1/2)
     return f"{whole // 10}.{whole % 10} %"
 
 
@@ -61,18 +62,14 @@ class Chart:
                 "bars": [{"label": label, "p": json_number(p)} for label, p in self.bars]}
 
 
-def chart(title: str, margins: Sequence[tuple[int, Fraction]], most: int = 8) -> Chart:
-    """Bars for ``k = 1 … most − 1`` and one for ``most`` or more (so it fits a screen)."""
-    bars: list[tuple[str, Fraction]] = []
-    rest = Fraction(0)
-    for k, p in margins:
-        if k < most:
-            bars.append((str(k), p))
-        else:
-            rest += p
-    if rest:
-        bars.append((f"{most}+", rest))
-    return Chart(title, tuple(bars))
+CHART_BARS = 8
+"""A chart has bars for 1 … 7 and one for 8 or more, so it fits a screen."""
+
+
+def chart(title: str, margins: Sequence[tuple[int, Fraction]]) -> Chart:
+    """Bars from ``(k, P(k))`` pairs whose last ``k`` may stand for "``k`` or more"
+    (:func:`worksheet.engine.odds.margins` lumps them at ``CHART_BARS``)."""
+    return Chart(title, tuple((f"{k}+" if k == CHART_BARS else str(k), p) for k, p in margins))
 
 
 def distribution(value: Chart, formula: str, substituted: str) -> Explained:

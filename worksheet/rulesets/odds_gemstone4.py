@@ -58,9 +58,9 @@ def endroll_margin(attacker_as, avd, other_ds, melee_ds):
         return waiting(WANTED)
     margin = int(_margin(attacker_as, avd, other_ds, melee_ds))
     bars = []
-    for low, high in BANDS:
-        faces = sum(1 for d in range(1, 101)
-                    if d + margin - 100 >= low and (high is None or d + margin - 100 <= high))
+    for low, high in BANDS:  # a face d puts the endroll d + m − 100 past 100: m − 99 … m
+        top = margin if high is None else min(high, margin)
+        faces = max(0, top - max(low, margin - 99) + 1)
         bars.append((f"+{low}–{high}" if high else f"+{low}+", Fraction(faces, 100)))
     return distribution(Chart("endroll above 100 (melee)", tuple(bars)),
                         "P(d100 + m − 100 in each band), m = attacker_as − (melee_ds + "
