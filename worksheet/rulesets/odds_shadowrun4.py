@@ -48,8 +48,8 @@ def _p_hit(attack_pool, pool, no_defense, edge_dice, label):
                        f"{' with 6s exploding' if edge else ''})", [_model(edge)])
 
 
-@rule(ODDS_STEP, "Chance to be hit", "The chance the attacker's hits exceed the defender's with "
-      "the defense as set on the sheet.", cite=CITE_ODDS)
+@rule(ODDS_STEP, "Chance to be hit as set", "The chance the attacker's hits exceed the "
+      "defender's with the defense as set on the sheet.", cite=CITE_ODDS)
 def p_hit(attack_pool, defense_pool, no_defense, edge_dice):
     return _p_hit(attack_pool, defense_pool, no_defense, edge_dice, "")
 
@@ -63,7 +63,7 @@ def _with(choice: str):
             base = sheet.base_pool(attack, reaction, dodge, melee_skill, gymnastics,
                                    melee_defense, choice)
         except Problem:
-            return explained(None, "full parry is melee only: not against a ranged attack")
+            return explained(None, "full parry is melee only")
         pool = sheet.defense_pool(raw(base.value), modifier_total, no_defense, edge_dice).value
         return _p_hit(attack_pool, pool, no_defense, edge_dice, f"{choice}: pool {raw(pool)}, ")
 

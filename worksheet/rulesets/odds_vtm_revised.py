@@ -49,7 +49,7 @@ def _p_hit(attack_pool, attack_difficulty, allowed, pool, difficulty, willpower_
                        f"{difficulty}{willpower})", [MODEL])
 
 
-@rule(ODDS_STEP, "Chance to be hit", "The chance the attacker's successes exceed the "
+@rule(ODDS_STEP, "Chance to be hit as set", "The chance the attacker's successes exceed the "
       "defender's with the maneuver as set on the sheet (not allowed or 0 dice: no roll, no "
       "successes).", cite=CITE_ODDS)
 def p_hit(attack_pool, attack_difficulty, allowed, defense_pool, difficulty, willpower_success):
