@@ -125,11 +125,14 @@ class OddsPanel(Static):
         """Draw the current odds (nothing happens when the text is the same)."""
         text = "\n".join(self.lines(sheet))
         if text != self._shown:
-            # Lines never wrap (each fits the form at 80 columns): the same number of lines is
-            # a repaint, not a new layout of the whole screen, so a keystroke stays cheap.
-            same = bool(self._shown) and text.count("\n") == self._shown.count("\n")
+            # As many lines at this width: a repaint, not a new layout of the whole screen,
+            # so a keystroke in an attacker field stays as cheap as any other.
+            content, width = Content(text), self.content_size.width
+            same = bool(width) and self.is_mounted and bool(self._shown) and Content(
+                self._shown).get_height(self.styles, width) == content.get_height(
+                self.styles, width)
             self._shown = text
-            self.update(Content(text), layout=not same)
+            self.update(content, layout=not same)
 
     def lines(self, sheet: Sheet) -> list[str]:
         """The panel as lines of plain text."""
