@@ -60,7 +60,7 @@ async def test_without_an_attack_the_step_says_what_to_enter(ruleset_id, wanted)
         app.form().build_all()
         await pilot.pause()
         text = panel_text(app)
-        assert text.startswith("Odds: No attack yet: enter") and wanted in text
+        assert text.startswith("No attack yet: enter") and f"({wanted}) above" in text
         assert "%" not in text
 
 

@@ -142,8 +142,7 @@ class OddsPanel(Static):
             why = ("waiting for " if first.state is State.BLOCKED else "fix ")
             return [f"Odds: {why}{', '.join(first.waiting_for)}"]
         if all(s.value is None for s in statuses.values()):
-            formula = first.derivation.formula if first.derivation else "no attack yet"
-            return [f"Odds: {formula[0].upper()}{formula[1:]}."]
+            return [f"No attack yet: enter {self._attacker()} above to see the odds."]
         best = statuses[self.best].value if self.best else None
         marked = best_nodes(best, self.options) if best else []
         lines = ["Chance to be hit" + (" (and of a critical hit)" if self._crits else "")]
@@ -165,6 +164,13 @@ class OddsPanel(Static):
             if status.ok and isinstance(status.value, Chart):
                 lines.extend(self._chart(status.value))
         return lines
+
+    def _attacker(self) -> str:
+        """The attacker input the odds wait for, as the form labels it."""
+        inputs = self.ruleset.inputs
+        name = next((p for p in self.ruleset.rules[self.options[0]].params
+                     if p in inputs and inputs[p].optional), None)
+        return f"{inputs[name].title} ({name})" if name else "the attack"
 
     def _option(self, name: str, status: Any, marked: bool, width: int = BAR) -> str:
         label = option_label(self.ruleset.rules[name].label).ljust(LABEL)
