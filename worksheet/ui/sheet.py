@@ -84,7 +84,7 @@ class SheetForm(Horizontal):
         id: the widget id.
     """
 
-    BINDINGS = [Binding("f6", "odds", "Odds", show=False)]
+    BINDINGS = [Binding("f6", "odds", "Odds")]
 
     class Changed(Message):
         """The entries changed (an edit, a load, an undo): the app saves recovery state."""
