@@ -62,10 +62,18 @@ class ExactBelow:
         return self.total
 
 
+WARM = {"exalted": 60, "hits": 70, "vtm": 30}
+"""How many dice of a kind are built the first time that kind is needed: every pool a sheet
+can ask for (Shadowrun's defense reaches about 70 dice), so a later change — even a jump from
+6 dice to 60 — is a look-up (measured: icepool takes about 1 ms per die added, so building 54
+dice on a keystroke would take ~60 ms)."""
+
 _SIX_POWERS = [6 ** j for j in range(SR_CAP + 1)]
 
 
-@lru_cache(maxsize=None)
+_edge_chain: list[ExactBelow] = []
+
+
 def edge_pool(dice: int) -> ExactBelow:
     """The hits of ``dice`` Rule-of-Six dice, exactly, below ``SR_CAP``.
 
@@ -74,10 +82,17 @@ def edge_pool(dice: int) -> ExactBelow:
     ``s`` hits have a denominator dividing ``6^(s + dice)``), and so is every term of the step
     ``N'(s) = 4·N(s) + Σ_j 10·N(s − j) / 6^j`` (``N(s − j)`` is a multiple of ``6^j``).
     """
-    if dice == 0:
-        return ExactBelow([_SIX_POWERS[SR_CAP - 1]] + [0] * (SR_CAP - 1),
-                          _SIX_POWERS[SR_CAP - 1])
-    before = edge_pool(dice - 1).counts
+    if not _edge_chain:  # built as needed: a die more costs well under a millisecond
+        _edge_chain.append(ExactBelow([_SIX_POWERS[SR_CAP - 1]] + [0] * (SR_CAP - 1),
+                                      _SIX_POWERS[SR_CAP - 1]))
+    while len(_edge_chain) <= dice:
+        _edge_chain.append(_one_more_edge_die(_edge_chain[-1]))
+    return _edge_chain[dice]
+
+
+def _one_more_edge_die(pool_before: ExactBelow) -> ExactBelow:
+    """The pool one Rule-of-Six die larger (the step in :func:`edge_pool`)."""
+    before = pool_before.counts
     counts = []
     for hits in range(SR_CAP):
         total = 4 * before[hits]
@@ -85,7 +100,7 @@ def edge_pool(dice: int) -> ExactBelow:
             if before[hits - j]:
                 total += 10 * (before[hits - j] // _SIX_POWERS[j])
         counts.append(total)
-    return ExactBelow(counts, edge_pool(dice - 1).total * 6)
+    return ExactBelow(counts, pool_before.total * 6)
 
 
 def vtm_die(difficulty: int) -> icepool.Die:
@@ -102,13 +117,25 @@ def _die(kind: tuple) -> icepool.Die:
     return vtm_die(kind[1])
 
 
-@lru_cache(maxsize=None)
+_chains: dict[tuple, list[icepool.Die]] = {}
+
+
 def pool(kind: tuple, dice: int) -> icepool.Die:
     """The sum of ``dice`` dice of a kind (``("exalted",)``, ``("hits",)``,
-    ``("vtm", difficulty)``), built from the pool one die smaller (both cached)."""
-    if dice == 0:
-        return ZERO
-    return pool(kind, dice - 1) + _die(kind)
+    ``("vtm", difficulty)``), each pool built from the one a die smaller and all kept."""
+    chain = _chains.get(kind)
+    if chain is None:
+        first_vtm = kind[0] == "vtm" and not any(known[0] == "vtm" for known in _chains)
+        chain = _chains[kind] = [ZERO]
+        if first_vtm:  # all nine difficulties at once: a new difficulty is then a look-up
+            for difficulty in range(2, 11):
+                pool(("vtm", difficulty), 0)
+        needed = max(dice, WARM[kind[0]])
+    else:
+        needed = dice
+    while len(chain) <= needed:
+        chain.append(chain[-1] + _die(kind))
+    return chain[dice]
 
 
 @lru_cache(maxsize=None)
