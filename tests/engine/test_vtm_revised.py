@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
 
 from worksheet.cli import main
-from worksheet.engine import Sheet, State
+from worksheet.engine import Sheet, State, json_number
 from worksheet.presets import read_preset
 from worksheet.rulesets import get
 
@@ -95,6 +96,9 @@ PRESET_EXPECTED = {
     "vtm-revised-nosferatu-full-defense-mob.toml":
         dict(allowed=True, raw_pool=7, dice_penalty=2, defense_pool=5, difficulty=10,
              defender_net_successes=0, defender_botch=True, hit=True, remaining_successes=1),
+    "vtm-revised-odds-six-dice-against-a-dodge.toml":
+        dict(allowed=True, defense_pool=3, difficulty=7, p_hit=F(4317091, 6250000),
+             best_maneuver="block"),
     "vtm-revised-ventrue-cannot-block-sword.toml":
         dict(allowed=False, defense_pool=5, defender_net_successes=0, defender_botch=False,
              hit=True, remaining_successes=2),
@@ -114,7 +118,8 @@ def test_preset_loads_and_evaluates(file, expected, capsys):
     assert main(["calc", "vtm-revised", "--preset", str(PRESETS / file), "--format",
                  "json"]) == 0
     document = json.loads(capsys.readouterr().out)
-    assert {name: document["values"][name] for name in expected} == expected
+    assert {name: document["values"][name] for name in expected} == {
+        name: json_number(v) if isinstance(v, F) else v for name, v in expected.items()}
 
 
 def test_nosferatu_preset_states_abort_cost():

@@ -4,9 +4,10 @@ This module is imported by an odds node only once there is an attack to compute 
 start-up, never while the attacker's pool is empty), because icepool costs ~80 ms to import.
 Every probability is a :class:`fractions.Fraction`; no float is ever made.
 
-Pools are built one die at a time (``n`` dice = ``n − 1`` dice + one more), and every pool is
-cached: a sheet re-derives after a change that moves a pool by a die or two with one small
-convolution, and a value it has seen before costs a dictionary look-up.
+Pools are built one die at a time (``n`` dice = ``n − 1`` dice + one more) and kept. The first
+use of a kind of die builds every pool a sheet can ask for (see ``WARM``), once per session, so
+every later change — a die more, a jump from 6 to 60, a new difficulty — is a look-up plus one
+sweep over exact integers (:func:`p_greater`), and each answer is cached by its numbers.
 
 Shadowrun's Rule of Six has infinitely many outcomes. It is computed exactly by keeping the
 defender's hit counts below ``SR_CAP`` with their exact probabilities: a die's hits only add, so
