@@ -84,7 +84,10 @@ def test_outcome_is_consistent(inputs):
     if not usable:
         assert net == 0 and got["defender_botch"] is False
     elif inputs["defender_faces"]:
-        assert net <= len(inputs["defender_faces"])
+        # each face adds at most one success; a Willpower point one more
+        assert net <= len(inputs["defender_faces"]) + (1 if inputs["willpower_success"] else 0)
+        if inputs["willpower_success"]:
+            assert net >= 1 and got["defender_botch"] is False
     attacker = inputs["attacker_successes"]
     if attacker is None or net is None:
         assert got["hit"] is None and got["remaining_successes"] is None
