@@ -188,6 +188,8 @@ inputs = st.fixed_dictionaries({
     "armored_evasion": st.integers(0, 5), "armor_penalty_may_be_positive": st.booleans(),
     "shield": st.sampled_from(spec["shield"].choices), "stance": st.sampled_from(spec["stance"].choices),
     "body_weight": st.integers(1, 2000), "encumbrance": st.integers(0, 5000),
+    "exact_hindrance": st.booleans(), "attacker_as": st.none() | st.integers(-1000, 3000),
+    "avd": st.integers(-100, 200), "other_ds": st.integers(-1000, 3000),
 })
 
 
@@ -198,5 +200,11 @@ def test_any_valid_input_gives_integer_results(values):
     assert s.problems == [] and not s.internal_errors
     melee, ranged = s.value("melee_ds"), s.value("ranged_ds")
     assert type(melee) is int and type(ranged) is int
+    for node, ds in (("p_hit_melee", melee), ("p_hit_ranged", ranged)):
+        if values["attacker_as"] is None:
+            assert s.value(node) is None
+        else:
+            m = values["attacker_as"] - (ds + values["other_ds"]) + values["avd"]
+            assert s.value(node) == F(min(max(m, 0), 100), 100)
     if s.value("melee_after_stance") >= 0:
         assert 0 <= melee <= s.value("melee_after_stance")

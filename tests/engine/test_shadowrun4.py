@@ -413,7 +413,7 @@ def test_set_recomputes():
     assert s.value("base_pool") == 13
 
 
-# -- Edge on the defense roll, and faces the pool cannot have rolled --------------------------------
+# -- Edge on the defense roll, and faces the pool cannot have rolled ---------------------------
 
 @pytest.mark.parametrize("edge, pool", [(0, 3), (1, 4), (8, 11)])
 def test_edge_dice_add_to_the_pool(edge, pool):
