@@ -17,7 +17,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from ...engine import Ruleset, Sheet, State
-from ...engine.odds_text import Chart, percent
+from ...engine.odds_text import ODDS_STEP, Chart, percent
 
 BAR = 30
 """Cells of a full bar (100 %)."""
@@ -167,9 +167,9 @@ class OddsPanel(Static):
 
     def _attacker(self) -> str:
         """The attacker input the odds wait for, as the form labels it."""
-        inputs = self.ruleset.inputs
-        name = next((p for p in self.ruleset.rules[self.options[0]].params
-                     if p in inputs and inputs[p].optional), None)
+        ruleset, inputs = self.ruleset, self.ruleset.inputs
+        name = next((n for n, spec in inputs.items() if spec.optional and any(
+            ruleset.rules[user].step == ODDS_STEP for user in ruleset.consumers(n))), None)
         return f"{inputs[name].title} ({name})" if name else "the attack"
 
     def _option(self, name: str, status: Any, marked: bool, width: int = BAR) -> str:
