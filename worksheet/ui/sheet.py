@@ -190,12 +190,14 @@ class SheetForm(Horizontal):
         self.build_all()
         self.call_after_refresh(self._focus_odds)
 
-    def _focus_odds(self) -> None:
+    def _focus_odds(self, tries: int = 5) -> None:
         groups = [inputs for step, inputs, _ in step_groups(self.ruleset) if step == ODDS_STEP]
         row = self._rows.get(groups[0][0]) if groups and groups[0] else None
         if isinstance(row, InputRow) and row.children:
             self.screen.set_focus(row.editor, scroll_visible=False)
             (self._odds_heading or row).scroll_visible(top=True, animate=False)
+        elif row is not None and tries:  # just built: its editor comes with the next refresh
+            self.call_after_refresh(self._focus_odds, tries - 1)
 
     # -- reading ------------------------------------------------------------------------
     @property
