@@ -10,7 +10,8 @@ import ast
 import subprocess
 import sys
 
-AVOIDED = ("hashlib", "_hashlib", "tomli_w", "graphlib", "worksheet.presets.saving")
+AVOIDED = ("hashlib", "_hashlib", "tomli_w", "graphlib", "worksheet.presets.saving", "icepool",
+           "worksheet.engine.odds")
 
 
 def loaded_after(code: str) -> list[str]:
@@ -39,7 +40,9 @@ def test_a_gemstone4_preset_and_its_sheet_load_nothing_else():
         "Recovery().load()\n"
         "[rulesets.title(rid) for rid in rulesets.ids()]\n"
     )
-    assert loaded_after(code) == ["worksheet.rulesets.gemstone4"]
+    # the ruleset and its Odds step's declarations; not the odds' dice code nor icepool
+    assert loaded_after(code) == ["worksheet.rulesets.gemstone4",
+                                  "worksheet.rulesets.odds_gemstone4"]
 
 
 def test_the_apps_store_does_not_load_the_saving_code():
@@ -57,3 +60,20 @@ def test_saving_still_works_through_the_package():
         "assert read_preset(path).inputs['dodge_ranks'] == 5\n"
     )
     assert "worksheet.presets.saving" in loaded_after(code)
+
+
+def test_odds_load_icepool_only_once_there_is_an_attack():
+    empty = ("from worksheet import rulesets\nfrom worksheet.engine import Sheet\n"
+             "s = Sheet(rulesets.get('exalted2e'))\ns.set('dodge', 3)\n"
+             "assert s.value('p_hit_dodge') is None\n")
+    assert "icepool" not in loaded_after(empty)
+    attacked = empty + "s.set('attack_pool', 8)\nassert s.value('p_hit_dodge') is not None\n"
+    loaded = loaded_after(attacked)
+    assert "icepool" in loaded and "worksheet.engine.odds" in loaded
+
+
+def test_gemstone_odds_need_no_dice_library():
+    code = ("from worksheet import rulesets\nfrom worksheet.engine import Sheet\n"
+            "s = Sheet(rulesets.get('gemstone4'), {'attacker_as': 150})\n"
+            "assert s.value('p_hit_melee') is not None\n")
+    assert "icepool" not in loaded_after(code)

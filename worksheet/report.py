@@ -19,6 +19,8 @@ def _json_value(value: Any) -> Any:
         return value
     if isinstance(value, tuple):
         return [_json_value(item) for item in value]
+    if hasattr(value, "to_json"):  # an odds chart: exact probabilities, as strings
+        return value.to_json()
     return json_number(value)
 
 
@@ -36,6 +38,28 @@ def to_json(sheet: Sheet) -> str:
         "problems": [{"input": p.input, "message": p.message} for p in sheet.problems],
     }
     return json.dumps(document, indent=2, ensure_ascii=False)
+
+
+def _odds_cell(sheet: Sheet, name: str) -> str:
+    """An odds node as a player reads it: ``58.0 % (9064/15625)``, a choice, or a chart."""
+    from .engine.odds_text import exact_and_percent
+
+    value = sheet.value(name)
+    if name.startswith("p_") and value is not None and not isinstance(value, bool):
+        return exact_and_percent(value)
+    return format_value(value)
+
+
+def odds_summary(sheet: Sheet) -> str:
+    """One line of the sheet's odds, or what to enter for them (empty for a sheet without)."""
+    names = sheet.ruleset.odds
+    if not names:
+        return ""
+    first = sheet.status(names[0])
+    if first.ok and first.value is None and all(sheet.value(n) is None for n in names):
+        return "Odds: " + (first.derivation.formula if first.derivation else "no attack yet")
+    return "Odds: " + ", ".join(f"{name} {_odds_cell(sheet, name)}" for name in names
+                                if sheet.status(name).ok)
 
 
 def _status_text(sheet: Sheet, name: str) -> str:
@@ -66,6 +90,9 @@ def to_text(sheet: Sheet) -> str:
         summary = ", ".join(f"{name} {format_value(sheet.value(name))}"
                             for name in ruleset.results)
         lines.append(f"Result: {summary}")
+    odds = odds_summary(sheet)
+    if odds:
+        lines.append(odds)
     return "\n".join(lines)
 
 
@@ -78,15 +105,20 @@ def to_markdown(sheet: Sheet) -> str:
     ruleset = sheet.ruleset
     rows = [f"## {ruleset.title}", "", "| step | value | formula | with numbers | result |",
             "|---|---|---|---|---|"]
+    odds = set(ruleset.odds)
     for rule, status in sheet.derivations():
         if status.ok:
             d = status.derivation
             formula = d.formula + "".join(f"<br>{note}" for note in d.notes)
+            result = _odds_cell(sheet, rule.name) if rule.name in odds else d.result
             rows.append(f"| {rule.step} | {_cell(rule.label)} (`{rule.name}`) | {_cell(formula)} "
-                        f"| {_cell(d.substituted)} | **{_cell(d.result)}** |")
+                        f"| {_cell(d.substituted)} | **{_cell(result)}** |")
         else:
             rows.append(f"| {rule.step} | {_cell(rule.label)} (`{rule.name}`) | | | "
                         f"{_cell(_status_text(sheet, rule.name))} |")
+    odds_line = odds_summary(sheet)
+    if odds_line:
+        rows.extend(["", odds_line])
     return "\n".join(rows)
 
 

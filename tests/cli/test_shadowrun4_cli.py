@@ -87,6 +87,10 @@ EXPECTED = {
     "shadowrun4-prone-shotgun.toml": dict(base_pool=3, modifier_total=-2, defense_pool=1,
                                           no_defense=False, hit=True, net_hits=1,
                                           defender_glitch="critical"),
+    "shadowrun4-odds-twelve-dice-against-nine.toml": dict(
+        base_pool=9, defense_pool=9, hit=None, p_hit="6172893443/10460353203",
+        p_hit_full_dodge="117006540976/282429536481", p_hit_full_parry=None,
+        best_full_defense="full-dodge"),
 }
 
 

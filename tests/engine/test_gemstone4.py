@@ -48,14 +48,49 @@ def test_base_value_truncates_the_quarter_toward_zero(intuition, base):
         "base_value") == base
 
 
-@pytest.mark.parametrize("asg,ap", [(1, 0), (2, 0), (5, 0), (6, 0), (7, -4), (8, -6), (9, -6),
-                                    (10, -8), (11, -10), (12, -12), (13, -12), (14, -14),
-                                    (15, -16), (16, -18), (17, -20), (18, -24), (19, -30),
-                                    (20, -34)])
-def test_armor_table_and_hindrance(asg, ap):
+ARMOR_TABLE = [  # ASG, action penalty, the article's factor (shared/spec/gemstone4.md)
+    (1, 0, "1.00"), (2, 0, "1.00"), (5, 0, "1.00"), (6, -1, "1.00"), (7, -5, "0.98"),
+    (8, -6, "0.97"), (9, -7, "0.97"), (10, -8, "0.96"), (11, -10, "0.95"), (12, -12, "0.94"),
+    (13, -13, "0.94"), (14, -14, "0.93"), (15, -16, "0.92"), (16, -18, "0.91"),
+    (17, -20, "0.90"), (18, -25, "0.88"), (19, -30, "0.85"), (20, -35, "0.83"),
+]
+
+
+@pytest.mark.parametrize("asg,ap,factor", ARMOR_TABLE)
+def test_armor_table_and_hindrance(asg, ap, factor):
     s = sheet(armor_asg=asg)
     assert s.value("action_penalty") == ap
-    assert s.value("hindrance") == 1 + F(ap, 200)
+    assert s.value("hindrance") == F(factor)  # rule 2: the table factor without Armored Evasion
+    exact = sheet(armor_asg=asg, exact_hindrance=True)
+    assert exact.value("hindrance") == 1 + F(ap, 200)
+
+
+@pytest.mark.parametrize("asg,ap,factor", ARMOR_TABLE)
+def test_table_factor_is_the_exact_hindrance_rounded_half_up(asg, ap, factor):
+    exact = 1 + F(ap, 200)
+    assert F(int(exact * 100 + F(1, 2)), 100) == F(factor)
+
+
+def test_chain_mail_exact_hindrance_and_one_rank():
+    # the spec's rule 2 example: 1 − 13/200 = 0.935; with one rank −13 + 1 = −12 → 0.94
+    assert sheet(armor_asg=13, exact_hindrance=True).value("hindrance") == F(935, 1000)
+    assert sheet(armor_asg=13).value("hindrance") == F(94, 100)
+    one = sheet(armor_asg=13, armored_evasion=1)
+    assert one.value("effective_action_penalty") == -12
+    assert one.value("hindrance") == F(94, 100)
+
+
+def test_exact_hindrance_changes_the_ds():
+    # 84 × 0.935 = 78.54 → 78, the same here; full plate: 100 × 0.825 = 82.5 → 82, table 83
+    table = sheet(dodge_ranks=100, armor_asg=20, stance="defensive")
+    exact = sheet(dodge_ranks=100, armor_asg=20, stance="defensive", exact_hindrance=True)
+    assert (table.value("melee_after_armor"), exact.value("melee_after_armor")) == (83, 82)
+
+
+def test_exact_hindrance_refuses_what_is_not_a_bool():
+    problems = sheet(exact_hindrance="maybe").problems
+    assert [p.input for p in problems] == ["exact_hindrance"]
+    assert "'maybe'" in problems[0].message
 
 
 @pytest.mark.parametrize("asg,group", [(1, 1), (2, 1), (5, 2), (8, 2), (9, 3), (12, 3), (13, 4),
@@ -65,12 +100,12 @@ def test_armor_groups(asg, group):
 
 
 @pytest.mark.parametrize("asg,ranks,may_pass_zero,effective", [
-    (20, 5, True, -34 + 5),       # plate: trunc(5 × 2 / 2) = 5
-    (20, 1, True, -34 + 1),       # trunc(1 × 2 / 2) = 1
-    (13, 1, True, -12 + 1),       # chain: trunc(1 × 3 / 2) = trunc(1.5) = 1
-    (13, 3, True, -12 + 4),       # trunc(3 × 3 / 2) = trunc(4.5) = 4
+    (20, 5, True, -35 + 5),       # plate: trunc(5 × 2 / 2) = 5
+    (20, 1, True, -35 + 1),       # trunc(1 × 2 / 2) = 1
+    (13, 1, True, -13 + 1),       # chain: trunc(1 × 3 / 2) = trunc(1.5) = 1
+    (13, 3, True, -13 + 4),       # trunc(3 × 3 / 2) = trunc(4.5) = 4
     (12, 5, True, -12 + 10),      # scale: trunc(5 × 4 / 2) = 10
-    (7, 5, True, -4 + 12),        # leather: trunc(5 × 5 / 2) = 12, the penalty passes 0
+    (7, 5, True, -5 + 12),        # leather: trunc(5 × 5 / 2) = 12, the penalty passes 0
     (7, 5, False, 0),             # the older rule clamps at 0
     (1, 5, True, 15),             # cloth: 3 per rank
     (1, 5, False, 0),
@@ -153,6 +188,8 @@ inputs = st.fixed_dictionaries({
     "armored_evasion": st.integers(0, 5), "armor_penalty_may_be_positive": st.booleans(),
     "shield": st.sampled_from(spec["shield"].choices), "stance": st.sampled_from(spec["stance"].choices),
     "body_weight": st.integers(1, 2000), "encumbrance": st.integers(0, 5000),
+    "exact_hindrance": st.booleans(), "attacker_as": st.none() | st.integers(-1000, 3000),
+    "avd": st.integers(-100, 200), "other_ds": st.integers(-1000, 3000),
 })
 
 
@@ -163,5 +200,11 @@ def test_any_valid_input_gives_integer_results(values):
     assert s.problems == [] and not s.internal_errors
     melee, ranged = s.value("melee_ds"), s.value("ranged_ds")
     assert type(melee) is int and type(ranged) is int
+    for node, ds in (("p_hit_melee", melee), ("p_hit_ranged", ranged)):
+        if values["attacker_as"] is None:
+            assert s.value(node) is None
+        else:
+            m = values["attacker_as"] - (ds + values["other_ds"]) + values["avd"]
+            assert s.value(node) == F(min(max(m, 0), 100), 100)
     if s.value("melee_after_stance") >= 0:
         assert 0 <= melee <= s.value("melee_after_stance")

@@ -271,6 +271,8 @@ def test_set_overrides_an_input(capsys):
 # -- presets ------------------------------------------------------------------------------------
 EXPECTED_PRESETS = {
     "rise-r1-fighter.toml": {"armor": 13, "brawn": 6, "fortitude": 10, "reflex": 9, "mental": 7},
+    "rise-odds-r1-fighter-against-accuracy-5.toml": {"armor": 13, "brawn": 6, "fortitude": 10,
+                                                     "reflex": 9, "mental": 7},
     "rise-wizard-no-armor.toml": {"armor": 9, "brawn": 5, "fortitude": 8, "reflex": 9,
                                   "mental": 12},
     "rise-barbarian-tower-shield.toml": {"armor": 5, "brawn": 11, "fortitude": 11, "reflex": 1,

@@ -77,8 +77,9 @@ def test_faces_input_is_up_to_sixty_d6():
     assert (spec.default, spec.sides, spec.max_count) == ((), 6, 60)
     assert [p.input for p in sheet(defender_faces=[7]).problems] == ["defender_faces"]
     assert [p.input for p in sheet(defender_faces=[0]).problems] == ["defender_faces"]
-    assert sheet(defender_faces=[6] * 60).problems == []
-    assert [p.input for p in sheet(defender_faces=[6] * 61).problems] == ["defender_faces"]
+    assert sheet(edge_dice=1, defender_faces=[6] * 60).problems == []  # Edge: 6s add dice
+    assert [p.input for p in sheet(edge_dice=1, defender_faces=[6] * 61).problems] == [
+        "defender_faces"]
 
 
 # -- worked example S1 ----------------------------------------------------------------------
@@ -302,7 +303,10 @@ def test_pool_zero_scores_no_defender_hits(attacker, typed, hit, net):
 
 
 def test_pool_zero_ignores_typed_faces_for_hits():
-    s = sheet(**S1, attacker_hits=2, defender_faces=[5, 6, 6])
+    # with Edge (pool still 0: -1 + 1) the faces might have been rolled, but do not count
+    s = sheet(**S1, edge_dice=1, attacker_hits=2, defender_faces=[5, 6, 6])
+    assert s.value("defense_pool") == 0
+    assert s.problems == []
     assert (s.value("hit"), s.value("net_hits")) == (True, 2)
 
 
@@ -339,7 +343,7 @@ def test_unaware_but_engaged_defends_normally():
 ])
 def test_hits_and_glitch_from_faces(faces, hits, glitch):
     s = sheet(reaction=12, dodge=12, full_defense="full-dodge", attacker_hits=3,
-              defender_faces=faces)
+              defender_faces=faces, edge_dice=1 if len(faces) > 24 else 0)
     assert s.value("defender_hit_count") == hits
     assert s.value("defender_glitch") == glitch
     assert s.value("hit") is (3 > hits)
@@ -352,7 +356,7 @@ def test_no_faces_no_glitch_result():
 
 
 def test_glitch_is_read_from_typed_faces_even_at_pool_zero():
-    s = sheet(**S1, defender_faces=[1, 1])
+    s = sheet(**S1, edge_dice=1, defender_faces=[1, 1])
     assert s.value("defender_glitch") == "critical"
     assert s.value("defender_hit_count") == 0
 
@@ -407,3 +411,46 @@ def test_set_recomputes():
     assert s.value("burst_modifier") == 0
     assert s.value("modifier_total") == -1
     assert s.value("base_pool") == 13
+
+
+# -- Edge on the defense roll, and faces the pool cannot have rolled ---------------------------
+
+@pytest.mark.parametrize("edge, pool", [(0, 3), (1, 4), (8, 11)])
+def test_edge_dice_add_to_the_pool(edge, pool):
+    assert value("defense_pool", reaction=3, edge_dice=edge) == pool
+
+
+def test_edge_cannot_help_without_a_defense():
+    s = sheet(aware=False, edge_dice=4)
+    assert s.value("defense_pool") == 0
+    assert "Edge cannot help" in notes("defense_pool", aware=False, edge_dice=4)
+
+
+def test_edge_lifts_a_pool_from_zero():
+    assert value("defense_pool", **S1, edge_dice=3) == 2  # -1 + 3
+
+
+@pytest.mark.parametrize("given", [-1, 9])
+def test_edge_dice_bounds(given):
+    problems = sheet(edge_dice=given).problems
+    assert [p.input for p in problems] == ["edge_dice"]
+    assert f"'{given}'" in problems[0].message and "0 to 8" in problems[0].message
+
+
+@pytest.mark.parametrize("faces, edge, problem", [
+    ([5, 6, 1], 0, False), ([5, 6, 1, 2], 0, True), ([6, 6, 6, 6, 5], 1, False),
+    ([6] * 30, 1, False),
+])
+def test_more_faces_than_the_pool_is_a_problem_without_edge(faces, edge, problem):
+    s = sheet(reaction=3, edge_dice=edge, attacker_hits=2, defender_faces=faces)
+    assert [p.input for p in s.problems] == (["defender_faces"] if problem else [])
+    if problem:
+        assert "4 dice" in s.problems[0].message and "pool is 3" in s.problems[0].message
+        assert s.value("hit") is None
+    else:
+        assert s.value("hit") is not None
+
+
+def test_faces_typed_for_a_pool_of_zero_are_a_problem_without_edge():
+    s = sheet(**S1, defender_faces=[1, 1])
+    assert [p.input for p in s.problems] == ["defender_faces"]

@@ -26,15 +26,20 @@ def _strategy(spec):
 
 
 INPUTS = st.fixed_dictionaries({name: _strategy(spec) for name, spec in RULESET.inputs.items()})
-ALLOWED_PROBLEMS = {"full_defense", "defender_hits"}
+ALLOWED_PROBLEMS = {"full_defense", "defender_hits", "defender_faces"}
 
 
-def _conflicts(inputs) -> set[str]:
+def _conflicts(inputs, pool=None) -> set[str]:
+    """The problems the inputs must raise; ``pool`` is the sheet's defense pool (its rules are
+    checked on their own below) for the faces-versus-pool problem."""
     found = set()
     if inputs["attack"] == "ranged" and inputs["full_defense"] == "full-parry":
         found.add("full_defense")
     if inputs["defender_hits"] is not None and inputs["defender_faces"]:
         found.add("defender_hits")
+    elif (pool is not None and not inputs["edge_dice"]
+          and len(inputs["defender_faces"]) > pool):
+        found.add("defender_faces")
     return found
 
 
@@ -43,8 +48,9 @@ def _conflicts(inputs) -> set[str]:
 def test_any_valid_input_evaluates(inputs):
     s = Sheet(RULESET, inputs)
     assert s.internal_errors == []
-    assert {p.input for p in s.problems} == _conflicts(inputs)
-    if not _conflicts(inputs):
+    conflicts = _conflicts(inputs, s.value("defense_pool"))
+    assert {p.input for p in s.problems} == conflicts
+    if not conflicts:
         for name in RESULTS:
             assert s.status(name).ok, name
     assert isinstance(s.value("no_defense"), bool)
@@ -63,7 +69,8 @@ def test_pool_is_never_negative_and_follows_the_rules(inputs):
     if s.value("no_defense"):
         assert pool == 0
     else:
-        assert pool == max(0, s.value("base_pool") + s.value("modifier_total"))
+        assert pool == max(0, s.value("base_pool") + s.value("modifier_total")
+                           + inputs["edge_dice"])
 
 
 @settings(max_examples=200, deadline=None)
@@ -83,7 +90,7 @@ def test_one_more_previous_defense_never_raises_the_pool(inputs):
 @given(INPUTS)
 def test_outcome_matches_the_opposed_test(inputs):
     s = Sheet(RULESET, inputs)
-    if _conflicts(inputs):
+    if _conflicts(inputs, s.value("defense_pool")):
         return
     attacker = inputs["attacker_hits"]
     if s.value("no_defense") or s.value("defense_pool") == 0:

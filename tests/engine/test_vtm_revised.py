@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
 
 from worksheet.cli import main
-from worksheet.engine import Sheet, State
+from worksheet.engine import Sheet, State, json_number
 from worksheet.presets import read_preset
 from worksheet.rulesets import get
 
@@ -95,6 +96,9 @@ PRESET_EXPECTED = {
     "vtm-revised-nosferatu-full-defense-mob.toml":
         dict(allowed=True, raw_pool=7, dice_penalty=2, defense_pool=5, difficulty=10,
              defender_net_successes=0, defender_botch=True, hit=True, remaining_successes=1),
+    "vtm-revised-odds-six-dice-against-a-dodge.toml":
+        dict(allowed=True, defense_pool=3, difficulty=7, p_hit=F(4317091, 6250000),
+             best_maneuver="block"),
     "vtm-revised-ventrue-cannot-block-sword.toml":
         dict(allowed=False, defense_pool=5, defender_net_successes=0, defender_botch=False,
              hit=True, remaining_successes=2),
@@ -114,7 +118,8 @@ def test_preset_loads_and_evaluates(file, expected, capsys):
     assert main(["calc", "vtm-revised", "--preset", str(PRESETS / file), "--format",
                  "json"]) == 0
     document = json.loads(capsys.readouterr().out)
-    assert {name: document["values"][name] for name in expected} == expected
+    assert {name: document["values"][name] for name in expected} == {
+        name: json_number(v) if isinstance(v, F) else v for name, v in expected.items()}
 
 
 def test_nosferatu_preset_states_abort_cost():
@@ -269,12 +274,20 @@ def test_faces(faces, difficulty, net, botch):
     assert got["defender_botch"] is botch
 
 
-def test_faces_count_need_not_match_pool():
-    got = values(dexterity=2, dodge=0, defender_faces=(6, 7, 8, 9, 10))
-    assert got["defense_pool"] == 2 and got["defender_net_successes"] == 5
-    notes = sheet(dexterity=2, dodge=0, defender_faces=(6, 7, 8, 9, 10)).status(
+def test_fewer_faces_than_the_pool_are_counted_with_a_note():
+    got = values(dexterity=5, dodge=0, defender_faces=(6, 7, 8))
+    assert got["defense_pool"] == 5 and got["defender_net_successes"] == 3
+    notes = sheet(dexterity=5, dodge=0, defender_faces=(6, 7, 8)).status(
         "defender_net_successes").derivation.notes
-    assert any("5 faces typed for a pool of 2" in note for note in notes)
+    assert any("3 faces typed for a pool of 5" in note for note in notes)
+
+
+def test_more_faces_than_the_pool_is_a_problem():
+    built = sheet(dexterity=2, dodge=0, defender_faces=(6, 7, 8, 9, 10), attacker_successes=3)
+    assert [p.input for p in built.problems] == ["defender_faces"]
+    assert "'6,7,8,9,10'" in built.problems[0].message
+    assert "pool is 2" in built.problems[0].message
+    assert built.value("hit") is None and built.value("defender_net_successes") is None
 
 
 @pytest.mark.parametrize("typed,net,botch", [(None, None, None), (0, 0, None), (1, 1, False),
@@ -315,6 +328,10 @@ def test_outcome(attacker, defender, hit, remaining):
     dict(mode="multiple-action", actions=3, position=1, dexterity=2, dodge=1),  # pool 0
 ])
 def test_unusable_defense_counts_zero_whatever_was_entered(why, extra):
+    built = sheet(attacker_successes=2, **why, **extra)
+    if len(extra.get("defender_faces", ())) > built.value("defense_pool"):
+        assert [p.input for p in built.problems] == ["defender_faces"]  # cannot have been rolled
+        return
     got = values(attacker_successes=2, **why, **extra)
     assert got["defender_net_successes"] == 0
     assert got["defender_botch"] is False
@@ -328,8 +345,8 @@ def test_unusable_defense_against_zero_attacker_successes_misses():
 
 
 def test_botch_vs_cancelled_failure_same_outcome():
-    botch = values(defender_faces=(1, 4, 5), attacker_successes=2)
-    cancelled = values(defender_faces=(1, 6, 5), attacker_successes=2)
+    botch = values(dodge=1, defender_faces=(1, 4, 5), attacker_successes=2)
+    cancelled = values(dodge=1, defender_faces=(1, 6, 5), attacker_successes=2)
     assert botch["defender_botch"] is True and cancelled["defender_botch"] is False
     for got in (botch, cancelled):
         assert got["defender_net_successes"] == 0
@@ -416,3 +433,34 @@ def test_problems_exit_2(capsys):
 def test_out_of_range_inputs_refused(name, text, capsys):
     assert main(["calc", "vtm-revised", "--set", f"{name}={text}"]) == 2
     assert name in capsys.readouterr().err
+
+
+# -- Willpower: one automatic success on the defense roll -------------------------------------
+
+@pytest.mark.parametrize("faces, net", [((8, 1, 7), 2), ((1, 1, 2), 1), ((7, 8, 9), 4),
+                                        ((1, 2, 3), 1)])
+def test_willpower_success_is_added_after_the_ones_cancel(faces, net):
+    got = values(dexterity=3, dodge=0, base_difficulty=7, defender_faces=faces,
+                 willpower_success=True)
+    assert got["defender_net_successes"] == net
+    assert got["defender_botch"] is False  # a roll with a Willpower success cannot botch
+
+
+def test_willpower_typed_count_is_final():
+    got = values(defender_successes=2, willpower_success=True, attacker_successes=2)
+    assert got["defender_net_successes"] == 2 and got["hit"] is False
+
+
+def test_willpower_needs_a_roll():
+    got = values(maneuver="block", attack="firearms", willpower_success=True,
+                 attacker_successes=1)
+    assert got["defender_net_successes"] == 0 and got["hit"] is True
+    got = values(dexterity=1, dodge=0, wound_penalty=1, willpower_success=True,
+                 attacker_successes=1)
+    assert got["defense_pool"] == 0 and got["defender_net_successes"] == 0
+
+
+def test_willpower_v1_turns_the_hit_into_one_remaining():
+    got = values(**V1, willpower_success=True)
+    assert got["defender_net_successes"] == 2
+    assert (got["hit"], got["remaining_successes"]) == (True, 1)

@@ -27,11 +27,15 @@ def _strategy(spec):
 INPUTS = st.fixed_dictionaries({name: _strategy(spec) for name, spec in RULESET.inputs.items()})
 
 
-def _expected_problems(inputs) -> list[str]:
+def _expected_problems(inputs, pool=None) -> list[str]:
+    """The problems the inputs must raise; ``pool`` is the sheet's defense pool (checked on its
+    own below) for the faces-versus-pool problem."""
     found = []
     if inputs["mode"] == "multiple-action" and inputs["position"] > inputs["actions"]:
         found.append("position")
     if inputs["defender_successes"] is not None and inputs["defender_faces"]:
+        found.append("defender_faces")
+    elif pool is not None and len(inputs["defender_faces"]) > pool:
         found.append("defender_faces")
     rank = list(RULESET.inputs)
     return sorted(found, key=rank.index)
@@ -42,7 +46,8 @@ def _expected_problems(inputs) -> list[str]:
 def test_any_valid_input_evaluates(inputs):
     sheet = Sheet(RULESET, inputs)
     assert sheet.internal_errors == []
-    assert [p.input for p in sheet.problems] == _expected_problems(inputs)
+    assert [p.input for p in sheet.problems] == _expected_problems(
+        inputs, sheet.value("defense_pool"))
     got = sheet.values
     assert isinstance(got["allowed"], bool)
     assert isinstance(got["raw_pool"], int) and isinstance(got["difficulty"], int)
@@ -79,7 +84,10 @@ def test_outcome_is_consistent(inputs):
     if not usable:
         assert net == 0 and got["defender_botch"] is False
     elif inputs["defender_faces"]:
-        assert net <= len(inputs["defender_faces"])
+        # each face adds at most one success; a Willpower point one more
+        assert net <= len(inputs["defender_faces"]) + (1 if inputs["willpower_success"] else 0)
+        if inputs["willpower_success"]:
+            assert net >= 1 and got["defender_botch"] is False
     attacker = inputs["attacker_successes"]
     if attacker is None or net is None:
         assert got["hit"] is None and got["remaining_successes"] is None

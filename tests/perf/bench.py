@@ -168,6 +168,45 @@ def engine(repeats: int) -> dict[str, tuple[float, float]]:
     return results
 
 
+ODDS_CASES = [
+    # (ruleset, attacker and sheet inputs, the input changed, its two values, target in µs)
+    ("exalted2e", {"attack_pool": 30}, "dodge", ("0", "2"), 2000),
+    ("exalted2e", {"attack_pool": 60}, "dodge", ("0", "2"), 10000),
+    ("gemstone4", {"attacker_as": 200}, "dodge_ranks", ("50", "51"), 2000),
+    ("rise", {"accuracy": 10}, "armor_class_bonus", ("0", "1"), 2000),
+    ("shadowrun4", {"attack_pool": 30}, "reaction", ("5", "6"), 2000),
+    ("shadowrun4", {"attack_pool": 60}, "reaction", ("5", "6"), 10000),
+    ("shadowrun4", {"attack_pool": 30, "edge_dice": 3}, "reaction", ("5", "6"), 2000),
+    ("shadowrun4", {"attack_pool": 60, "edge_dice": 3}, "reaction", ("5", "6"), 10000),
+    ("vtm-revised", {"attack_pool": 30}, "dexterity", ("3", "4"), 2000),
+    ("vtm-revised", {"attack_pool": 30, "willpower_success": True}, "dodge", ("1", "2"), 2000),
+]
+"""Odds on: re-deriving after one defense change, at the pool sizes issue 15 names."""
+
+
+def engine_odds(repeats: int) -> list[tuple[str, float, float, int]]:
+    """Per odds case: (label, median µs to re-derive after one change, µs of the first such
+    change — the pools not cached yet —, target µs)."""
+    from worksheet import rulesets
+    from worksheet.engine import Sheet
+
+    results = []
+    for ruleset_id, inputs, name, values, target in ODDS_CASES:
+        sheet = Sheet(rulesets.get(ruleset_id), inputs)
+        started = time.perf_counter()
+        sheet.set_text(name, values[1])
+        first = time.perf_counter() - started
+        change = []
+        for index in range(repeats):
+            started = time.perf_counter()
+            sheet.set_text(name, values[index % 2])
+            change.append(time.perf_counter() - started)
+        shown = ", ".join(f"{k}={v}" for k, v in inputs.items())
+        results.append((f"engine odds {ruleset_id} {shown}: change {name}", median(change) * 1e6,
+                        first * 1e6, target))
+    return results
+
+
 def byte_compile() -> None:
     """Byte-compile the package, as ``pip install`` does for an installed copy.
 
@@ -210,6 +249,7 @@ def main() -> int:
     idle_ref = {"idle_cpu_s": median(r[1]["idle_cpu_s"] for r in idle_rounds),
                 "idle_bytes": max(r[1]["idle_bytes"] for r in idle_rounds)}
     engine_us = engine(2000)
+    odds_us = engine_odds(500)
 
     rows = []
 
@@ -252,6 +292,10 @@ def main() -> int:
                      f"{change:.0f} / {whole:.0f}", "—", "—",
                      "≤ 200 µs" if ruleset_id == largest else "",
                      ("pass" if change <= 200 else "FAIL") if ruleset_id == largest else ""))
+
+    for label, change, first, target in odds_us:
+        rows.append((f"{label}: re-derive (first) (µs)", f"{change:.0f} ({first:.0f})", "—",
+                     "—", f"≤ {target} µs", "pass" if change <= target else "FAIL"))
 
     print(f"Machine: {platform.node()} — {platform.processor() or platform.machine()}, "
           f"{os.cpu_count()} cores, Python {platform.python_version()}, "

@@ -132,6 +132,10 @@ class Ruleset:
         self.headline: tuple[Headline, ...] = tuple(
             entry if isinstance(entry, Headline) else Headline(entry)
             for entry in (headline or self.results))
+        self.odds: tuple[str, ...] = ()
+        """The odds nodes (``shared/spec/odds.md``), in the order the Odds step lists them:
+        contract names too, kept apart from ``results`` so the result strip shows them only
+        where it chooses to."""
         self._compiled = False
         self.order: tuple[str, ...] = ()
         self.children: dict[str, tuple[str, ...]] = {}
@@ -172,7 +176,7 @@ class Ruleset:
                 if param not in known:
                     raise RulesetError(
                         f"{self.id}: node {node.name!r} depends on unknown name {param!r}")
-        for result in self.results:
+        for result in self.results + self.odds:
             if result not in self.rules:
                 raise RulesetError(f"{self.id}: result {result!r} is not a node")
         for entry in self.headline:

@@ -71,6 +71,8 @@ RULESET = Ruleset(
                     minimum=0, optional=True),
         ChoiceInput("rounding", "by-type", "step F: how the final DV is rounded",
                     choices=ROUNDING_CHOICES, labels=ROUNDING_LABELS),
+        IntInput("attack_pool", None, "the dice the attacker rolls (empty: no attack yet)",
+                 label="Attack dice", minimum=0, maximum=60, optional=True),
     ],
 )
 rule = RULESET.rule
@@ -347,3 +349,6 @@ def dodge_dv(dodge_clamped, rounding_used):
 @rule("F", "Parry DV", ROUND_RULE, cite=f"{CITE}, Step F; {CITE_ROUNDING}")
 def parry_dv(parry_clamped, rounding_used):
     return ROUNDERS[rounding_used](parry_clamped)
+
+
+from . import odds_exalted2e  # noqa: E402,F401 — the Odds step's nodes, declared on RULESET

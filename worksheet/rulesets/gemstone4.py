@@ -14,15 +14,18 @@ from ..engine import BoolInput, ChoiceInput, IntInput, Ruleset, ceil, explained,
 CITE = "GemStone IV wiki, “Evade”"
 
 ARMOR = {
-    # ASG: (armor, action penalty)
-    1: ("normal clothing", 0), 2: ("robes", 0), 5: ("light leather", 0),
-    6: ("full leather", 0), 7: ("reinforced leather", -4), 8: ("double leather", -6),
-    9: ("leather breastplate", -6), 10: ("cuirbouilli leather", -8),
-    11: ("studded leather", -10), 12: ("brigandine", -12), 13: ("chain mail", -12),
-    14: ("double chain", -14), 15: ("augmented chain", -16), 16: ("chain hauberk", -18),
-    17: ("metal breastplate", -20), 18: ("augmented breastplate", -24), 19: ("half plate", -30),
-    20: ("full plate", -34),
+    # ASG: (armor, action penalty from the wiki's armor table, the Evade article's factor)
+    1: ("normal clothing", 0, "1.00"), 2: ("robes", 0, "1.00"),
+    5: ("light leather", 0, "1.00"), 6: ("full leather", -1, "1.00"),
+    7: ("reinforced leather", -5, "0.98"), 8: ("double leather", -6, "0.97"),
+    9: ("leather breastplate", -7, "0.97"), 10: ("cuirbouilli leather", -8, "0.96"),
+    11: ("studded leather", -10, "0.95"), 12: ("brigandine", -12, "0.94"),
+    13: ("chain mail", -13, "0.94"), 14: ("double chain", -14, "0.93"),
+    15: ("augmented chain", -16, "0.92"), 16: ("chain hauberk", -18, "0.91"),
+    17: ("metal breastplate", -20, "0.90"), 18: ("augmented breastplate", -25, "0.88"),
+    19: ("half plate", -30, "0.85"), 20: ("full plate", -35, "0.83"),
 }
+"""The article's factor is 1 + AP/200 rounded to two decimals (full plate 0.825 → 0.83)."""
 SHIELDS = {
     # size: (shield factor, melee size penalty)
     "none": (Fraction(1), 0), "small": (Fraction(78, 100), 0), "medium": (Fraction(70, 100), 0),
@@ -49,16 +52,24 @@ RULESET = Ruleset(
                  minimum=-100, maximum=100),
         ChoiceInput("armor_asg", 1, "armor subgroup of the worn armor",
                     label="Armor (ASG)", choices=tuple(ARMOR),
-                    labels={asg: name for asg, (name, _) in ARMOR.items()}),
+                    labels={asg: name for asg, (name, _, _) in ARMOR.items()}),
         IntInput("armored_evasion", 0, "ranks of the rogue Armored Evasion specialization",
                  minimum=0, maximum=5),
         BoolInput("armor_penalty_may_be_positive", True,
                   "current rule; off clamps the reduced action penalty at 0 (older rule)",
                   label="Reduced penalty may pass 0"),
+        BoolInput("exact_hindrance", False, "use 1 + AP/200 even without Armored Evasion "
+                  "(the article's table rounds it to two decimals)"),
         ChoiceInput("shield", "none", "size of the shield carried", choices=tuple(SHIELDS)),
         ChoiceInput("stance", "offensive", "combat stance", choices=tuple(STANCES)),
         IntInput("body_weight", 150, "body weight in pounds", minimum=1, maximum=2000),
         IntInput("encumbrance", 0, "encumbered weight in pounds", minimum=0, maximum=5000),
+        IntInput("attacker_as", None, "the attacker's Attack Strength (empty: no attack yet)",
+                 label="Attacker AS", minimum=-1000, maximum=3000, optional=True),
+        IntInput("avd", 0, "the weapon's Attack vs Defense against the defender's armor",
+                 label="AvD", minimum=-100, maximum=200),
+        IntInput("other_ds", 0, "the rest of the defender's DS (block, parry, generic DS)",
+                 label="Other DS", minimum=-1000, maximum=3000),
     ],
 )
 rule = RULESET.rule
@@ -80,7 +91,7 @@ def armor_group(armor_asg):
 @rule("2", "Action penalty", "Each armor subgroup has a fixed action penalty.",
       cite=f"{CITE}, Armor Hindrance")
 def action_penalty(armor_asg):
-    name, penalty = ARMOR[int(armor_asg)]
+    name, penalty, _ = ARMOR[int(armor_asg)]
     return explained(penalty, "action penalty of armor_asg", f"ASG {armor_asg} ({name})")
 
 
@@ -98,9 +109,16 @@ def effective_action_penalty(action_penalty, armored_evasion_reduction,
     return reduced if armor_penalty_may_be_positive else tmin(reduced, 0)
 
 
-@rule("2", "Armor hindrance", "Hindrance is 1 plus half the effective action penalty, "
-      "as a percentage.", cite=f"{CITE}, Armor Hindrance")
-def hindrance(effective_action_penalty):
+@rule("2", "Armor hindrance", "Without Armored Evasion the article's table factor (1 plus "
+      "half the action penalty as a percentage, rounded to two decimals); with Armored Evasion, "
+      "or when asked for the exact value, 1 plus half the effective action penalty as a "
+      "percentage, unrounded.", cite=f"{CITE}, Armor Hindrance")
+def hindrance(armor_asg, armored_evasion, exact_hindrance, effective_action_penalty):
+    if armored_evasion == 0 and not exact_hindrance:
+        name, _, factor = ARMOR[int(armor_asg)]
+        return explained(Fraction(factor), "table factor of armor_asg",
+                         f"ASG {armor_asg} ({name}) → {factor}",
+                         ["no Armored Evasion: the article's rounded table factor is used"])
     return 1 + effective_action_penalty / 200
 
 
@@ -174,3 +192,6 @@ def melee_ds(melee_after_stance, encumbered_share):
       "truncated.", cite=f"{CITE}, Encumbrance Penalty")
 def ranged_ds(ranged_before_encumbrance, encumbered_share):
     return trunc(ranged_before_encumbrance * (1 - encumbered_share))
+
+
+from . import odds_gemstone4  # noqa: E402,F401 — the Odds step's nodes, declared on RULESET

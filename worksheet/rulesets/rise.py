@@ -115,6 +115,8 @@ RULESET = Ruleset(
                          _defenses_field(),
                          ChoiceInput("op", REQUIRED, "double or halve", choices=guide.OPS),
                      )),
+        IntInput("accuracy", None, "the attacker's accuracy with the attack (empty: no attack "
+                 "yet)", minimum=-30, maximum=60, optional=True),
     ],
 )
 rule = RULESET.rule
@@ -283,3 +285,6 @@ _pipeline("brawn", "Half level + Strength + class bonus.", _brawn_base)
 _pipeline("fortitude", "Half level + Constitution + class bonus.", _fortitude_base)
 _pipeline("reflex", "Half level + full Dexterity + class bonus + shield.", _reflex_base)
 _pipeline("mental", "Half level + Willpower + class bonus.", _mental_base)
+
+
+from . import odds_rise  # noqa: E402,F401 — the Odds step's nodes, declared on RULESET

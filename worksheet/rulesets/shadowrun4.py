@@ -85,12 +85,16 @@ RULESET = Ruleset(
         BoolInput("in_moving_vehicle", False, "the defender is in a moving vehicle"),
         IntInput("other_modifier", 0, "any situational modifier the gamemaster calls",
                  minimum=-20, maximum=20),
+        IntInput("edge_dice", 0, "Edge spent on this defense roll: adds dice, and 6s explode "
+                 "(Rule of Six)", label="Edge dice", minimum=0, maximum=8),
         IntInput("attacker_hits", None, "hits on the attack roll (empty: not rolled yet)",
                  minimum=0, maximum=60, optional=True),
         IntInput("defender_hits", None, "hits on the defense roll, if not typing the faces",
                  minimum=0, maximum=60, optional=True),
         FacesInput("defender_faces", (), "the defense roll as rolled; gives the hits and the "
                    "glitch", sides=6, max_count=60),
+        IntInput("attack_pool", None, "the attacker's dice (empty: no attack yet)",
+                 label="Attack dice", minimum=0, maximum=60, optional=True),
     ],
 )
 rule = RULESET.rule
@@ -253,14 +257,20 @@ def modifier_total(wound_modifier, previous_defenses_modifier, prone_modifier, r
 
 # -- 4. The pool --------------------------------------------------------------------------------
 
-@rule("4", "Defense pool", "Base pool plus modifiers, never below 0; with no defense the pool "
-      "is 0. A pool of 0 fails without a roll.", cite=CITE)
-def defense_pool(base_pool, modifier_total, no_defense):
+@rule("4", "Defense pool", "Base pool plus modifiers plus any Edge dice, never below 0; with "
+      "no defense the pool is 0 (Edge cannot help). A pool of 0 fails without a roll.",
+      cite=f"{CITE}; {BOOK}, “Edge”")
+def defense_pool(base_pool, modifier_total, no_defense, edge_dice):
     if no_defense:
-        return explained(0, "no defense test", "unaware and not engaged → 0",
-                         notes=["base_pool and modifier_total are shown for reference only"])
-    pool = tmax(0, base_pool + modifier_total)
+        notes = ["base_pool and modifier_total are shown for reference only"]
+        if edge_dice:
+            notes.append(f"edge_dice {edge_dice}: Edge cannot help without a defense test")
+        return explained(0, "no defense test", "unaware and not engaged → 0", notes=notes)
+    pool = tmax(0, base_pool + modifier_total + edge_dice) if edge_dice else tmax(
+        0, base_pool + modifier_total)
     notes = []
+    if edge_dice:
+        notes.append(f"{edge_dice} Edge dice: the defender's 6s explode (Rule of Six)")
     if pool == 0:
         notes.append("pool 0: the defense fails without a roll and scores no hits")
     return explained(pool, notes=notes)
@@ -285,8 +295,14 @@ def rolled_hits(defender_hits, defender_faces):
 
 
 @rule("5", "Defender hits", "The hits that count: 0 with no defense or a pool of 0, whatever "
-      "was typed; otherwise the roll's hits.", cite=f"{CITE}; {BOOK}, “Opposed Tests”")
-def defender_hit_count(rolled_hits, defense_pool, no_defense, defender_faces):
+      "was typed; otherwise the roll's hits. More faces than the pool has dice cannot have been "
+      "rolled without Edge (exploded 6s add dice).", cite=f"{CITE}; {BOOK}, “Opposed Tests”")
+def defender_hit_count(rolled_hits, defense_pool, no_defense, defender_faces, edge_dice):
+    if not edge_dice and len(defender_faces) > defense_pool:
+        shown = ",".join(str(face) for face in defender_faces)
+        raise Problem("defender_faces", f"defender_faces = '{shown}': {len(defender_faces)} "
+                      f"dice, but the defense pool is {defense_pool} and without Edge no die "
+                      f"is added; allowed: at most {defense_pool} faces")
     if no_defense or defense_pool == 0:
         reason = "no defense test" if no_defense else "pool 0, no roll"
         notes = []
@@ -345,3 +361,6 @@ def defender_glitch(defender_faces):
     return explained(value, "2 × ones ≥ dice (critical when also no hits)",
                      f"2 × {ones} = {2 * ones} {'≥' if glitch else '<'} {dice}, {hits} hits "
                      f"→ {value}")
+
+
+from . import odds_shadowrun4  # noqa: E402,F401 — the Odds step's nodes, declared on RULESET

@@ -107,6 +107,12 @@ RULESET = Ruleset(
         BoolInput("riposte_adds_strength", True, "read a riposte's “weapon's base damage” as "
                   "Strength + bonus (off: the bonus alone)"),
         BoolInput("aborting", False, "the defense is an abort from a declared action"),
+        BoolInput("willpower_success", False, "spend 1 Willpower for one automatic success on "
+                  "the defense roll", label="Willpower success"),
+        IntInput("attack_pool", None, "the attacker's dice (empty: no attack yet)",
+                 label="Attack dice", minimum=0, maximum=30, optional=True),
+        IntInput("attack_difficulty", 6, "the attack roll's difficulty", minimum=2,
+                 maximum=10),
     ],
 )
 rule = RULESET.rule
@@ -233,29 +239,42 @@ def _usable(allowed, defense_pool) -> str | None:
 
 
 @rule("4", "Successes rolled", "Dice at or above the difficulty, less one for each 1, not below "
-      "0; or the count typed instead of the faces (not both). Unknown when nothing is entered.",
-      cite=CITE_DICE)
-def rolled_successes(difficulty, defender_successes, defender_faces):
+      "0, plus 1 for a Willpower point spent (never cancelled); or the count typed instead of "
+      "the faces (not both), Willpower included. Unknown when nothing is entered.", cite=CITE_DICE)
+def rolled_successes(difficulty, defender_successes, defender_faces, willpower_success):
     if defender_successes is not None and defender_faces:
         raise Problem("defender_faces", "give either defender_faces or defender_successes, "
                       "not both; clear one of them")
     if defender_faces:
         hits, ones = _counts(defender_faces, difficulty)
+        faces = ", ".join(map(str, defender_faces))
+        if willpower_success:
+            return explained(max(0, hits - ones) + 1,
+                             "max(0, faces ≥ difficulty − faces equal to 1) + 1 (Willpower)",
+                             f"max(0, {hits} − {ones}) + 1 from {faces} at difficulty "
+                             f"{difficulty}")
         return explained(max(0, hits - ones), "max(0, faces ≥ difficulty − faces equal to 1)",
-                         f"max(0, {hits} − {ones}) from {', '.join(map(str, defender_faces))} "
-                         f"at difficulty {difficulty}")
+                         f"max(0, {hits} − {ones}) from {faces} at difficulty {difficulty}")
     if defender_successes is not None:
+        notes = ["the typed count is the final count, the Willpower success included"] if (
+            willpower_success) else []
         return explained(defender_successes, "defender_successes (typed)",
-                         str(defender_successes))
+                         str(defender_successes), notes)
     return explained(None, "no defense roll entered")
 
 
 @rule("4", "Defender's net successes", "The successes rolled — but a defense that is not allowed "
       "or has 0 dice counts as 0 successes whatever was entered (0 even when nothing was "
-      "entered). Unknown when nothing is entered for a usable defense.",
+      "entered). More faces than the pool has dice cannot have been rolled. Unknown when "
+      "nothing is entered for a usable defense.",
       cite=f"{CITE_DICE}; {CITE}")
 def defender_net_successes(allowed, defense_pool, rolled_successes, defender_successes,
                            defender_faces):
+    if len(defender_faces) > defense_pool:
+        shown = ",".join(str(face) for face in defender_faces)
+        raise Problem("defender_faces", f"defender_faces = '{shown}': {len(defender_faces)} "
+                      f"dice, but the defense pool is {defense_pool}; allowed: at most "
+                      f"{defense_pool} faces")
     forced = _usable(allowed, defense_pool)
     if forced:
         ignored = ["entered successes/faces are ignored"] if (
@@ -270,13 +289,16 @@ def defender_net_successes(allowed, defense_pool, rolled_successes, defender_suc
 
 
 @rule("4", "Defender's botch", "A botch: no die reaches the difficulty and at least one die shows "
-      "1. A typed count of 1 or more rules a botch out; a typed 0 leaves it unknown. A defense "
-      "not allowed or with 0 dice is not rolled, so it cannot botch.", cite=CITE_DICE)
+      "1. A typed count of 1 or more rules a botch out; a typed 0 leaves it unknown. A roll with "
+      "a Willpower success cannot botch; a defense not allowed or with 0 dice is not rolled, "
+      "so it cannot botch.", cite=CITE_DICE)
 def defender_botch(rolled_successes, allowed, defense_pool, difficulty, defender_successes,
-                   defender_faces):
+                   defender_faces, willpower_success):
     forced = _usable(allowed, defense_pool)
     if forced:
         return explained(False, f"{forced}: no roll, no botch")
+    if willpower_success:
+        return explained(False, "a roll with a Willpower success cannot botch")
     if defender_faces:
         hits, ones = _counts(defender_faces, difficulty)
         botch = hits == 0 and ones >= 1
@@ -370,3 +392,6 @@ def abort_cost(aborting):
     if not aborting:
         return explained(None, "not aborting: no cost")
     return explained(ABORT_COST, ABORT_COST)
+
+
+from . import odds_vtm_revised  # noqa: E402,F401 — the Odds step's nodes, declared on RULESET

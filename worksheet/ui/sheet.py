@@ -16,16 +16,19 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping
 
 from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
 from ..engine import RecordsInput, Ruleset, Sheet, State
+from ..engine.odds_text import ODDS_STEP
 from .form_body import FormBody, first_view_lines, take_lines
 from .labels import Speaker
 from .state import Entries, History, entries_from_values, split_entries
 from .widgets import InputRow, RulePanel, ValueRow
+from .widgets.odds import OddsPanel
 from .widgets.summary import ResultStrip
 
 if TYPE_CHECKING:
@@ -65,6 +68,13 @@ def step_groups(ruleset: Ruleset) -> list[tuple[str, list[str], list[str]]]:
     return groups
 
 
+def heading(step: str) -> str:
+    """A section's heading: ``Step A``; the odds step says what it answers."""
+    if step == ODDS_STEP:
+        return "Odds — if they attack me now"
+    return f"Step {step}" if step else "Not used by any step"
+
+
 class SheetForm(Horizontal):
     """One ruleset's worksheet: the generated form and the rule panel.
 
@@ -74,6 +84,8 @@ class SheetForm(Horizontal):
         cursor_blink: let text cursors blink.
         id: the widget id.
     """
+
+    BINDINGS = [Binding("f6", "odds", "Odds")]
 
     class Changed(Message):
         """The entries changed (an edit, a load, an undo): the app saves recovery state."""
@@ -102,6 +114,8 @@ class SheetForm(Horizontal):
         """The inputs and nodes whose rows the last update showed again."""
         self._blink = cursor_blink
         self._rows: dict[str, Widget] = {}
+        self._odds: OddsPanel | None = None
+        self._odds_heading: Widget | None = None
         self._focused_name: str | None = None
 
     # -- building -----------------------------------------------------------------------
@@ -126,12 +140,18 @@ class SheetForm(Horizontal):
         """Every row in order, each made when taken: with what the inputs and the graph hold
         then (a row made late shows the loads and edits made before it)."""
         for step, inputs, nodes in step_groups(self.ruleset):
-            yield Static(f"Step {step}" if step else "Not used by any step",
-                         classes="step-heading")
+            title = Static(heading(step), classes="step-heading")
+            if step == ODDS_STEP:
+                self._odds_heading = title
+            yield title
             for name in inputs:
                 row = self._input_row(name)
                 self._show_input(name)
                 yield row
+            if step == ODDS_STEP:  # the chances at a glance, then the exact rows
+                self._odds = OddsPanel(self.ruleset)
+                self._odds.show(self.sheet)
+                yield self._odds
             for name in nodes:
                 row = ValueRow(self.ruleset.rules[name], self._status(name))
                 self._rows[name] = row
@@ -167,6 +187,20 @@ class SheetForm(Horizontal):
     def build_all(self) -> None:
         """Build every row not built yet (see ``progressive``)."""
         self.query_one(FormBody).build_more()
+
+    def action_odds(self) -> None:
+        """F6: focus the Odds step's first attacker input (building the rows down to it)."""
+        self.build_all()
+        self.call_after_refresh(self._focus_odds)
+
+    def _focus_odds(self, tries: int = 5) -> None:
+        groups = [inputs for step, inputs, _ in step_groups(self.ruleset) if step == ODDS_STEP]
+        row = self._rows.get(groups[0][0]) if groups and groups[0] else None
+        if isinstance(row, InputRow) and row.children:
+            self.screen.set_focus(row.editor, scroll_visible=False)
+            (self._odds_heading or row).scroll_visible(top=True, animate=False)
+        elif row is not None and tries:  # just built: its editor comes with the next refresh
+            self.call_after_refresh(self._focus_odds, tries - 1)
 
     # -- reading ------------------------------------------------------------------------
     @property
@@ -290,6 +324,8 @@ class SheetForm(Horizontal):
                 self._rows[name].show(self._status(name))
         if self._focused_name in changed:
             self._explain(self._focused_name)
+        if self._odds is not None and not changed.isdisjoint(self._odds.names):
+            self._odds.show(self.sheet)
         strip = self.query_one(ResultStrip)
         if not changed.isdisjoint(strip.names):
             strip.show(self.sheet)

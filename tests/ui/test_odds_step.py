@@ -1,0 +1,109 @@
+"""Pilot tests: the Odds step on every tab — chances, bars, the best option and its cost, the
+after-hit chart, plain characters at 80 columns, and a keystroke that re-derives only the odds."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+
+from worksheet import rulesets
+from worksheet.presets import find_preset
+from worksheet.ui import WorksheetApp
+from worksheet.ui.widgets.odds import BAR, OddsPanel, bar, shown
+
+SIZE = (80, 24)
+PRESETS = {
+    "exalted2e": ("exalted2e-odds-eight-dice-against-dv-3",
+                  ["through Dodge DV", "58.0 %", "◀ best", "Best: dodge", "extra successes"]),
+    "gemstone4": ("gemstone4-odds-example-1-against-as-150",
+                  ["in melee", "87.0 %", "65.0 %", "Evading outright is not included",
+                   "endroll above 100"]),
+    "rise": ("rise-odds-r1-fighter-against-accuracy-5",
+             ["Armor", "30.0 %", "crit   3.0 %", "attack result − Armor"]),
+    "shadowrun4": ("shadowrun4-odds-twelve-dice-against-nine",
+                   ["59.0 %", "with full dodge", "41.4 %", "◀ best",
+                    "Best: full-dodge — full defense uses your next action",
+                    "with full parry          not allowed", "net hits"]),
+    "vtm-revised": ("vtm-revised-odds-six-dice-against-a-dodge",
+                    ["69.1 %", "with a block", "62.9 %", "Best: block", "remaining successes"]),
+}
+
+
+def panel_text(app) -> str:
+    return str(app.screen.query_one(OddsPanel).render())
+
+
+@pytest.mark.parametrize("ruleset_id", list(PRESETS))
+async def test_every_tab_has_an_odds_step(ruleset_id):
+    name, expected = PRESETS[ruleset_id]
+    app = WorksheetApp(preset=find_preset(name, ruleset_id))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        form = app.form()
+        form.build_all()
+        await pilot.pause()
+        text = panel_text(app)
+        for part in expected:
+            assert part in text, (part, text)
+        assert all(len(line) <= 76 for line in text.splitlines())  # the form at 80 columns
+        assert set(text) <= set(text.encode("ascii", "ignore").decode()) | set("█▏▎▍▌▋▊▉░◀—…−–")
+
+
+@pytest.mark.parametrize("ruleset_id, wanted", [
+    ("exalted2e", "attack_pool"), ("gemstone4", "attacker_as"), ("rise", "accuracy"),
+    ("shadowrun4", "attack_pool"), ("vtm-revised", "attack_pool")])
+async def test_without_an_attack_the_step_says_what_to_enter(ruleset_id, wanted):
+    app = WorksheetApp(ruleset=ruleset_id)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.form().build_all()
+        await pilot.pause()
+        text = panel_text(app)
+        assert text.startswith("No attack yet: enter") and f"({wanted}) above" in text
+        assert "%" not in text
+
+
+async def test_f6_focuses_the_attacker_and_typing_re_derives_only_the_odds():
+    app = WorksheetApp(ruleset="exalted2e")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f6")
+        for _ in range(50):  # built just now: focus lands after a refresh or two
+            await pilot.pause()
+            if app.focused is not None and app.focused.id == "attack-pool":
+                break
+        assert app.focused.id == "attack-pool"
+        form = app.form()
+        await pilot.press("8")
+        await pilot.pause()
+        ruleset = rulesets.get("exalted2e")
+        assert form.last_refreshed <= set(ruleset.odds) | {"attack_pool"}
+        assert "p_hit_dodge" in form.last_refreshed
+        assert "through Dodge DV" in panel_text(app) and "◀ best" in panel_text(app)
+
+
+async def test_willpower_cost_is_shown_on_the_vampire_sheet():
+    name, _ = PRESETS["vtm-revised"]
+    app = WorksheetApp(preset=find_preset(name, "vtm-revised"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        form = app.form()
+        form.build_all()
+        await pilot.pause()
+        form.load_entries({"willpower_success": "true"})
+        await pilot.pause()
+        assert "1 Willpower spent" in panel_text(app)
+        assert "49.1 %" in panel_text(app)
+
+
+@pytest.mark.parametrize("p, filled", [(0, ""), (1, "█" * BAR), (F(1, 2), "█" * 15),
+                                       (F(1, 60), "▌"), (F(58, 100), "█" * 17 + "▍")])
+def test_bars_are_block_characters_on_a_shaded_track(p, filled):
+    drawn = bar(p)
+    assert len(drawn) == BAR and drawn.rstrip("░") == filled
+
+
+def test_a_percentage_never_reads_as_certain_when_it_is_not():
+    assert (shown(F(1, 10**6)), shown(1 - F(1, 10**6)), shown(0), shown(1)) == (
+        "<0.1 %", ">99.9 %", "0.0 %", "100.0 %")

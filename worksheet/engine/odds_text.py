@@ -1,0 +1,109 @@
+"""How odds read: percentages, the chart value, and the texts every odds node shares.
+
+Light on purpose (no icepool): the rulesets' odds declarations, the reports and the app import
+it at start-up; the distributions themselves are in :mod:`worksheet.engine.odds`, imported only
+when there is an attack to compute.
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable, Iterable, Sequence
+
+from .explain import Explained, explained
+from .numbers import format_number, json_number
+
+ODDS_STEP = "Odds"
+"""The step label of every odds node: the app's Odds step gathers them and their inputs."""
+
+
+def raw(p: Any) -> Any:
+    """The exact number inside a value a rule received (a Term carries it as ``value``)."""
+    return getattr(p, "value", p)
+
+
+def percent(p: Fraction | int) -> str:
+    """A probability (0 to 1) as a percentage with one decimal, rounded half up: ``58.0 %``."""
+    p = Fraction(raw(p))
+    whole = (2000 * p.numerator + p.denominator) // (2 * p.denominator)  # floor(1000p + 1/2)
+    return f"{whole // 10}.{whole % 10} %"
+
+
+def exact_and_percent(p: Fraction | int) -> str:
+    """``9064/15625 = 58.0 %`` (the exact fraction first: it is the value)."""
+    return f"{format_number(p)} = {percent(p)}"
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A small distribution to draw as bars: what matters after a hit.
+
+    Attributes:
+        title: what the bars count, e.g. ``extra successes through the dodge DV``.
+        bars: ``(label, probability)`` in order; the probabilities are unconditional.
+    """
+
+    title: str
+    bars: tuple[tuple[str, Fraction], ...]
+
+    def __str__(self) -> str:
+        return ", ".join(f"{label}: {percent(p)}" for label, p in self.bars) or "none"
+
+    def lines(self) -> list[str]:
+        """One line per bar with its exact probability, for a derivation's notes."""
+        return [f"{self.title}:"] + [f"{label} → {exact_and_percent(p)}"
+                                     for label, p in self.bars]
+
+    def to_json(self) -> Any:
+        """The chart in JSON: exact probabilities as the README says (strings for fractions)."""
+        return {"title": self.title,
+                "bars": [{"label": label, "p": json_number(p)} for label, p in self.bars]}
+
+
+CHART_BARS = 8
+"""A chart has bars for 1 … 7 and one for 8 or more, so it fits a screen."""
+
+
+def chart(title: str, margins: Sequence[tuple[int, Fraction]]) -> Chart:
+    """Bars from ``(k, P(k))`` pairs whose last ``k`` may stand for "``k`` or more"
+    (:func:`worksheet.engine.odds.margins` lumps them at ``CHART_BARS``)."""
+    return Chart(title, tuple((f"{k}+" if k == CHART_BARS else str(k), p) for k, p in margins))
+
+
+def distribution(value: Chart, formula: str, substituted: str) -> Explained:
+    """A chart node's value; each bar's exact probability is a note."""
+    return explained(value, formula, substituted, value.lines())
+
+
+def waiting(what: str) -> Explained:
+    """An odds node with no attack yet: null, and the derivation says what to enter."""
+    return explained(None, f"no attack yet: enter {what} to see the odds")
+
+
+def probability(p: Fraction | int, formula: str, substituted: str,
+                notes: Iterable[str] = ()) -> Explained:
+    """An odds node's value with its model; the percentage is a note beside the exact value."""
+    return explained(p, formula, f"{substituted} = {exact_and_percent(p)}", list(notes))
+
+
+def best_of(options: Sequence[tuple[str, Fraction | None]], what: str) -> Explained:
+    """The allowed option least likely to be hit; ties go to the first listed. Null when no
+    option is allowed or there is no attack yet."""
+    allowed = [(name, raw(p)) for name, p in options if p is not None]
+    if not allowed:
+        return explained(None, f"no {what}: no attack yet, or no option is allowed")
+    name, low = min(allowed, key=lambda item: item[1])  # min keeps the first of equals
+    shown = ", ".join(f"{n} {percent(p)}" for n, p in allowed)
+    return explained(name, f"the lowest chance to be hit among the allowed {what}s "
+                     "(ties: the first listed)", f"{shown} → {name}")
+
+
+def declare(ruleset: Any, name: str, params: Sequence[str], label: str, text: str, cite: str,
+            function: Callable) -> None:
+    """Declare ``function`` as odds node ``name`` of ``ruleset``, depending on ``params`` (for
+    nodes made in a loop, one per defense option, whose parameters cannot be written out)."""
+    parameter = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    function.__signature__ = inspect.Signature([inspect.Parameter(p, parameter) for p in params])
+    ruleset.rule(ODDS_STEP, label, text, cite=cite, name=name)(function)
