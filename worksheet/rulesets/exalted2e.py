@@ -9,7 +9,7 @@ step is its own node so the sheet shows its formula with the numbers. The tables
 
 from __future__ import annotations
 
-from ..engine import (BoolInput, ChoiceInput, FacesInput, IntInput, NamesInput, NumberInput,
+from ..engine import (BoolInput, ChoiceInput, FacesInput, Headline, IntInput, NamesInput, NumberInput,
                       Problem, Ruleset, explained, named, tmax)
 from .exalted2e_effects import EFFECTS, apply_charms, apply_magic
 from .exalted2e_tables import (CHARACTER_TYPES, CITE, CITE_ROUNDING, DEFENSE_LABELS, GROUND,
@@ -24,7 +24,8 @@ RULESET = Ruleset(
     cite=CITE,
     results=("dodge_base", "parry_base", "stunt_successes", "virtue_successes", "dodge_x",
              "parry_x", "dodge_limit", "parry_limit", "dodge_dv", "parry_dv"),
-    headline=("dodge_dv", "parry_dv"),
+    headline=("dodge_dv", Headline("p_hit_dodge", "hit", percent=True, attach=True),
+              "parry_dv", Headline("p_hit_parry", "hit", percent=True, attach=True)),
     inputs=[
         ChoiceInput("character_type", "solar", "sets the Charm limit (step E) and the rounding "
                     "(step F)", choices=CHARACTER_TYPES, labels=TYPE_LABELS),

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..engine import BoolInput, ChoiceInput, IntInput, Ruleset, ceil, explained, tmin, trunc
+from ..engine import (BoolInput, ChoiceInput, Headline, IntInput, Ruleset, ceil, explained,
+                      tmin, trunc)
 
 CITE = "GemStone IV wiki, “Evade”"
 
@@ -42,7 +43,8 @@ RULESET = Ruleset(
     source="GemStone IV wiki, article “Evade”",
     cite=CITE,
     results=("base_value", "hindrance", "melee_ds", "ranged_ds"),
-    headline=("melee_ds", "ranged_ds"),
+    headline=("melee_ds", Headline("p_hit_melee", "hit", percent=True, attach=True),
+              "ranged_ds", Headline("p_hit_ranged", "hit", percent=True, attach=True)),
     inputs=[
         IntInput("dodge_ranks", 0, "ranks trained in Dodging (ranks, not the skill bonus)",
                  minimum=0, maximum=500),

@@ -69,9 +69,9 @@ RULESET = Ruleset(
     cite=CITE,
     results=("half_level", "armor_dex", "armor_defense", "brawn_defense", "fortitude_defense",
              "reflex_defense", "mental_defense"),
-    headline=(Headline("armor_defense", "Armor"), Headline("brawn_defense", "Brawn"),
-              Headline("fortitude_defense", "Fortitude"), Headline("reflex_defense", "Reflex"),
-              Headline("mental_defense", "Mental")),
+    headline=tuple(entry for defense in guide.DEFENSES for entry in (
+        Headline(f"{defense}_defense", defense.capitalize()),
+        Headline(f"p_hit_{defense}", "hit", percent=True, attach=True))),
     inputs=[
         IntInput("level", 1, "character level", minimum=1, maximum=21),
         IntInput("strength", 0, "Strength attribute", minimum=-10, maximum=10),

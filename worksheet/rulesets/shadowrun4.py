@@ -43,7 +43,8 @@ RULESET = Ruleset(
     results=("base_pool", "modifier_total", "defense_pool", "no_defense", "hit", "net_hits",
              "defender_glitch"),
     headline=("defense_pool", Headline("hit", words=HIT_WORDS), "net_hits",
-              Headline("defender_glitch", words=GLITCH_WORDS)),
+              Headline("defender_glitch", words=GLITCH_WORDS),
+              Headline("p_hit", "chance to be hit", percent=True)),
     inputs=[
         ChoiceInput("attack", "ranged", "the kind of attack being defended against",
                     choices=("ranged", "melee")),

@@ -63,7 +63,7 @@ RULESET = Ruleset(
     headline=(Headline("reason", "Not allowed:", clause="; "),
               Headline("defense_pool", unless="reason"),
               Headline("difficulty", unless="reason"), Headline("hit", words=HIT_WORDS),
-              "remaining_successes"),
+              "remaining_successes", Headline("p_hit", "chance to be hit", percent=True)),
     inputs=[
         ChoiceInput("maneuver", "dodge", "the defensive maneuver: block (Dex + Brawl), "
                     "dodge (Dex + Dodge) or parry (Dex + Melee)",
