@@ -94,6 +94,8 @@ class Ruleset:
         self.order: tuple[str, ...] = ()
         self.children: dict[str, tuple[str, ...]] = {}
         self.position: dict[str, int] = {}
+        self.fight_loop: Any = None
+        """The round inputs and one-key actions (a ``fight_loop.FightLoop``), or ``None``."""
 
     def rule(self, step: str, label: str, rule: str, cite: str = "", details: str = "",
              name: str | None = None) -> Callable[[Callable], Callable]:
@@ -133,6 +135,11 @@ class Ruleset:
         for result in self.results:
             if result not in self.rules:
                 raise RulesetError(f"{self.id}: result {result!r} is not a node")
+        if self.fight_loop is not None:
+            try:
+                self.fight_loop.check(self)
+            except ValueError as error:
+                raise RulesetError(str(error)) from None
         order = self._declaration_order()
         if len(order) < len(self.rules):  # Kahn's algorithm leaves out the nodes of a cycle
             raise RulesetError(f"{self.id}: cycle " + " -> ".join(self._cycle()))

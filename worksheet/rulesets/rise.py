@@ -16,6 +16,7 @@ import inspect
 
 from ..engine import (REQUIRED, BoolInput, ChoiceInput, IntInput, NamesInput, RecordsInput,
                       Ruleset, TextInput, explained, floor, named, tmax, tmin, total)
+from ..engine.fight_loop import FightLoop
 from . import rise_stacking as guide
 
 CITE = "Rise rulebook"
@@ -114,6 +115,11 @@ RULESET = Ruleset(
     ],
 )
 rule = RULESET.rule
+
+RULESET.fight_loop = FightLoop(
+    round_inputs=("modifiers",),
+    note="Round: the modifiers of type condition (a condition gained or lost in the fight) — "
+         "add, edit or delete them in this list.")
 
 
 @rule("1", "Half level", "Half the character level, rounded down.", cite=f"{CITE} §3.2 Defenses")
