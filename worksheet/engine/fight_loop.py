@@ -120,6 +120,8 @@ class FightLoop:
         cycle: a choice input one key steps through from anywhere on the tab (GemStone's
             stance), wrapping from the last choice to the first.
         note: one line about the round inputs, shown with them (Rise: which modifiers).
+        record_kind: ``(field, value)``: of a round input that is a record list, only the
+            records with that value count as the round's (Rise: ``type = condition``).
     """
 
     round_inputs: tuple[str, ...]
@@ -128,6 +130,7 @@ class FightLoop:
     clears: tuple[str, ...] = SPENT
     cycle: str | None = None
     note: str = ""
+    record_kind: tuple[str, Any] | None = None
     _by_name: dict[str, Action] = field(default_factory=dict, init=False, repr=False,
                                         compare=False)
 

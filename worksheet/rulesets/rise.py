@@ -117,9 +117,9 @@ RULESET = Ruleset(
 rule = RULESET.rule
 
 RULESET.fight_loop = FightLoop(
-    round_inputs=("modifiers",),
-    note="Round: the modifiers of type condition (a condition gained or lost in the fight) — "
-         "add, edit or delete them in this list.")
+    round_inputs=("modifiers",), record_kind=("type", "condition"),
+    note="A condition gained or lost in the fight is a modifier of type condition; F4 goes to "
+         "the list.")
 
 
 @rule("1", "Half level", "Half the character level, rounded down.", cite=f"{CITE} §3.2 Defenses")

@@ -21,6 +21,8 @@ from textual.widgets import Static
 from .. import rulesets
 from ..presets import Preset, find_preset
 from . import store
+from . import fight_actions as fight
+from .fight_actions import FightActions
 from .preset_actions import PresetActions
 from .recovery_actions import RecoveryActions
 from .screens.confirm import Choose
@@ -60,7 +62,7 @@ class SheetScreen(Screen):
             event.refresh_styles = False
 
 
-class WorksheetApp(PresetActions, RecoveryActions, App[None]):
+class WorksheetApp(FightActions, PresetActions, RecoveryActions, App[None]):
     """The terminal worksheet.
 
     Args:
@@ -71,10 +73,10 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
     """
 
     TITLE = "Worksheet"
-    AUTO_FOCUS = ".form Editor, .form Select, .form YesNo, .form SelectionList, .form DataTable"
-    """The first field of the first tab has focus before the first paint (keys typed at once
-    land there)."""
-    CSS_PATH = "app.tcss"
+    AUTO_FOCUS = ".form .-first-field > .input-editor"
+    """The first field of the first tab (the character's first input, below the round group)
+    has focus before the first paint (keys typed at once land there)."""
+    CSS_PATH = ["app.tcss", "fight_loop.tcss"]
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
     BINDINGS = [
@@ -88,6 +90,7 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
         Binding("ctrl+o", "open_preset", "Open"),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y,ctrl+shift+z", "redo", "Redo"),
+        *fight.BINDINGS,
         Binding("ctrl+r", "reset_tab", "Reset tab", show=False),
         Binding("ctrl+pagedown,f8", "next_tab", "Next tab", show=False, priority=True),
         Binding("ctrl+pageup,f7", "previous_tab", "Previous tab", show=False, priority=True),
@@ -114,6 +117,7 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
     | F3 | The focused row's full rule and source in a dialog. |
     | F1, ? (outside text fields) | Help: every key. |
     | Ctrl+Q | Quit (asks when there are unsaved edits). |
+    | F4–F6, F9, ↑/↓, Ctrl+L, Ctrl+T | The fight loop and copying (``fight_actions``). |
     """
 
     HELP_KEYS = [
@@ -129,6 +133,7 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
         ("F3, Enter on a value", "the focused row's full rule and source in a dialog"),
         ("F1, ? outside text fields", "this help"),
         ("Ctrl+Q", "quit (asks when there are unsaved edits)"),
+        *fight.HELP_KEYS,
     ]
     """The app's keys as the help screen lists them."""
 
@@ -190,6 +195,8 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
         """Tab switching is for the sheet, not for the dialogs above it."""
         if action in self.TAB_ACTIONS and len(self.screen_stack) > 1:
             return False
+        if action in fight.ACTIONS:
+            return self.fight_check(action, parameters)
         return True
 
     def on_mount(self) -> None:
@@ -246,6 +253,7 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
             editor = form.first_editor()
             if editor is not None:
                 self.screen.set_focus(editor)
+        self.refresh_bindings()  # the fight-loop keys follow the tab
         self._update_status()
 
     # -- tabs ---------------------------------------------------------------------------
@@ -364,6 +372,7 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
         for number, rid in enumerate(self.ruleset_ids, 1):
             yield SystemCommand(f"Go to {rulesets.title(rid)}", f"Alt+{number}",
                                 lambda rid=rid: self.show_tab(rid))
+        yield from self.fight_commands()
         yield SystemCommand("Toggle rule panel", "Show or hide the rule panel (F2)",
                             self.action_toggle_panel)
         yield SystemCommand("Explain", "The focused row's full rule and source (F3)",
