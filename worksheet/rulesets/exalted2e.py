@@ -76,8 +76,8 @@ RULESET = Ruleset(
 )
 rule = RULESET.rule
 
-CITE_ONSLAUGHT = "Exalted 2nd ed. core, Combat, “Onslaught Penalty”; Sutured DV, step C"
-CITE_ACTIONS = "Exalted 2nd ed. core, Combat, DV penalties of actions; Sutured DV, step C"
+CITE_ONSLAUGHT = "Exalted 2e core, Combat, “Onslaught Penalty”"
+CITE_ACTIONS = "Exalted 2e core, Combat, DV penalties; Sutured DV, step C"
 RULESET.fight_loop = FightLoop(
     round_inputs=("action_penalty", "onslaught", "wound_penalty", "willpower", "ground"),
     actions=(
@@ -91,11 +91,10 @@ RULESET.fight_loop = FightLoop(
                CITE_ACTIONS),
     ),
     counters=(
-        Counter("onslaught", "+1 after each attack defended against; back to 0 on the "
-                "defender's next action", CITE_ONSLAUGHT),
-        Counter("action_penalty", "the DV penalty of the defender's own action lasts until "
-                "their next action; 0 then, and the new action's penalty is entered",
-                CITE_ACTIONS),
+        Counter("onslaught", "+1 per attack defended against; 0 again at the defender's "
+                "next action", CITE_ONSLAUGHT),
+        Counter("action_penalty", "lasts until the defender's next action: 0 then, and enter "
+                "the new action's penalty", CITE_ACTIONS),
     ),
     clears=("stunt_faces", "virtue_faces", "willpower", *SPENT),
 )

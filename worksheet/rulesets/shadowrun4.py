@@ -89,7 +89,8 @@ RULESET = Ruleset(
 )
 rule = RULESET.rule
 
-CITE_PREVIOUS = f"{CITE}, “Defender Has Defended Against Previous Attacks”"
+CITE_PREVIOUS = "SR4A, Combat, “Defender Has Defended Against Previous Attacks”"
+CITE_FULL = "SR4A, Combat, “Full Defense”"
 RULESET.fight_loop = FightLoop(
     round_inputs=("previous_defenses", "full_defense", "prone", "running", "in_melee",
                   "physical_damage", "stun_damage"),
@@ -105,10 +106,9 @@ RULESET.fight_loop = FightLoop(
                f"{CITE_PREVIOUS}; {FULL}"),
     ),
     counters=(
-        Counter("previous_defenses", "+1 after each defense; back to 0 only on the defender's "
+        Counter("previous_defenses", "+1 after each defense; 0 again only at the defender's "
                 "next action", CITE_PREVIOUS),
-        Counter("full_defense", "lasts until the defender's next Action Phase, then ends",
-                FULL),
+        Counter("full_defense", "lasts until the defender's next Action Phase", CITE_FULL),
     ),
 )
 

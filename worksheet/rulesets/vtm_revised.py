@@ -104,6 +104,7 @@ RULESET = Ruleset(
 )
 rule = RULESET.rule
 
+CITE_TURN = "VtM Revised, “Multiple Actions”"
 RULESET.fight_loop = FightLoop(
     round_inputs=("mode", "position", "actions", "opponents", "wound_penalty"),
     actions=(
@@ -119,8 +120,8 @@ RULESET.fight_loop = FightLoop(
                "A new turn: position goes back to 1; the last roll is cleared.", CITE_ACTIONS),
     ),
     counters=(
-        Counter("position", "+1 for each further defense this turn (a multiple action: not past "
-                "actions); back to 1 on a new turn", CITE_ACTIONS),
+        Counter("position", "+1 per further defense this turn (a multiple action: not past "
+                "actions); 1 again on a new turn", CITE_TURN),
     ),
 )
 

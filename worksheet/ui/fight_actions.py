@@ -142,9 +142,12 @@ class FightActions(_Base):
                 form.build_all()
                 self.call_after_refresh(self.action_round_inputs, False)
             return
-        if names[0] in form.round_moved:
+        widget = target.first()
+        self.screen.set_focus(widget)
+        if names[0] in form.round_moved:  # the heading above it in view too
             form.query_one("FormBody").scroll_home(animate=False)
-        self.screen.set_focus(target.first())
+        else:  # once the rows just built are laid out
+            self.call_after_refresh(widget.scroll_visible, animate=False)
 
     def action_step(self, delta: int) -> None:
         """Add ``delta`` to the focused number field, within its bounds (one undo step)."""
