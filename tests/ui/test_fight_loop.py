@@ -138,7 +138,7 @@ async def test_round_group_is_first_with_its_reset_rules_and_f4_goes_there():
         names = [getattr(row, "spec", None) and row.spec.name for row in body.children[:12]]
         assert names.index("action_penalty") < names.index("onslaught")
         rules = [str(w.render()) for w in form.query(".round-rule").results(Static)]
-        assert any(r.startswith("↺ +1 after each attack") and "Onslaught" in r for r in rules)
+        assert any(r.startswith("↺ +1 per attack defended against") and "Onslaught" in r for r in rules)
         app.query_one("#rounding").focus()
         await pilot.press("f4")
         await pilot.pause()
@@ -253,3 +253,19 @@ async def test_rise_shows_its_conditions_in_the_round_group_and_f4_goes_to_the_l
         await pilot.pause()
         assert str(line.render()) == "Conditions: Prone -2 (armor, reflex); Dazed -1 (all)"
         assert isinstance(records[0], Record)
+
+
+async def test_an_action_marks_the_inputs_it_changed_until_the_next_edit():
+    app = app_with("shadowrun4", attacker_hits=3)
+    async with app.run_test(size=SIZE) as pilot:
+        counter = app.query_one("#previous-defenses").parent
+        assert not counter.has_class("-changed")
+        await pilot.press("f5")
+        await pilot.pause()
+        assert counter.has_class("-changed")
+        assert app.query_one("#attacker-hits").parent.has_class("-changed")
+        assert not app.query_one("#reaction").parent.has_class("-changed")
+        app.query_one("#reaction").focus()
+        await pilot.press("up")  # the next edit: the action's marks go
+        await pilot.pause()
+        assert not counter.has_class("-changed")

@@ -59,3 +59,16 @@ def test_a_probability_shows_the_change_in_points():
     assert was_text("p_hit", ok(Fraction(348, 1000)), ok(Fraction(41, 100))) == "+6.2"
     assert was_text("p_hit_dodge", ok(Fraction(1, 2)), ok(Fraction(41, 100))) == "−9.0"
     assert was_text("p_hit", ok(1), ok(0)) == "−100.0"
+
+
+def test_inputs_changed_by_an_action_are_marked_but_not_the_field_being_typed():
+    from worksheet.engine.fight_loop import ATTACKED_AGAIN, plan
+
+    ruleset = rulesets.get("shadowrun4")
+    sheet = Sheet(ruleset, {"attacker_hits": 3})
+    marks = ChangeMarks(ruleset.rules)
+    marks.update(sheet.set_many(plan(ruleset, ATTACKED_AGAIN, sheet.inputs).values), sheet)
+    assert marks.inputs == {"previous_defenses", "attacker_hits"}
+    assert marks.was("defense_pool", sheet) == "was 3"
+    touched = marks.update(sheet.set_text("reaction", "4"), sheet, run="reaction")
+    assert marks.inputs == frozenset() and {"previous_defenses", "attacker_hits"} <= touched

@@ -317,8 +317,11 @@ class SheetForm(Horizontal):
         for name in changed & self._round_lists.keys():
             self._round_lists[name].show(self.sheet.value(name))
         for name in self.marks.update(changed, self.sheet, run):
-            if name in self._rows:
-                self._rows[name].show_change(self.marks.was(name, self.sheet))
+            row = self._rows.get(name)
+            if name in self.ruleset.inputs and row is not None:
+                row.set_class(name in self.marks.inputs, "-changed")
+            elif row is not None:
+                row.show_change(self.marks.was(name, self.sheet))
         if self._focused_name in changed:
             self._explain(self._focused_name)
         strip = self.query_one(ResultStrip)

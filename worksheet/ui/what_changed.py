@@ -5,7 +5,9 @@ edit; unchanged rows stay quiet.
 The marks come from the engine's changed set (:class:`~worksheet.engine.graph.Changes`, each
 name with its status before), never from comparing text on screen. Typing several characters
 into one field is one edit here as it is one undo step: the marks compare with the value before
-the first character. Headless: no Textual here, so it is tested without the app.
+the first character. An input that an action, a load or an undo changed is marked too (the
+player did not type it); the field being typed into is not. Headless: no Textual here, so it
+is tested without the app.
 """
 
 from __future__ import annotations
@@ -58,10 +60,12 @@ class ChangeMarks:
         self._nodes = frozenset(nodes)
         self.before: dict[str, NodeStatus] = {}
         """Marked node → its status before the edit."""
+        self.inputs: frozenset[str] = frozenset()
+        """The inputs the last update changed without being typed (an action, a load)."""
         self._run: str | None = None
 
     def update(self, changes: frozenset[str], sheet: Sheet, run: str | None = None) -> set[str]:
-        """Take the changed set of a new edit; returns the nodes whose mark to show again.
+        """Take the changed set of a new edit; returns the names whose mark to show again.
 
         Args:
             changes: what the edit changed (a ``Changes``; a plain set marks nothing).
@@ -77,8 +81,10 @@ class ChangeMarks:
         self._run = run
         marked = {name: status for name, status in base.items()
                   if differs(status, sheet.status(name))}
-        touched = set(self.before) | set(marked)
-        self.before = marked
+        inputs = frozenset() if run is not None else frozenset(
+            name for name in previous if name not in self._nodes)
+        touched = set(self.before) | set(marked) | self.inputs | inputs
+        self.before, self.inputs = marked, inputs
         return touched
 
     def end_run(self) -> None:
