@@ -100,7 +100,19 @@ def _shadowrun(sheet: Sheet) -> list[str]:
     glitch = _known(sheet, "defender_glitch")
     if glitch in ("glitch", "critical"):
         parts.append("critical glitch" if glitch == "critical" else "glitch")
-    return parts + _chances(sheet, {"": "p_hit"})
+    return parts + _chances(sheet, {"": "p_hit"}) + _better(
+        sheet, "full_defense", "best_full_defense",
+        {"none": "p_hit_no_full_defense", "full-dodge": "p_hit_full_dodge",
+         "full-parry": "p_hit_full_parry", "gymnastics-dodge": "p_hit_gymnastics_dodge"})
+
+
+def _better(sheet: Sheet, chosen: str, best: str, options: dict[str, str]) -> list[str]:
+    """``best parry 50.0 %`` when the odds name a better option than the one on the sheet."""
+    better = _known(sheet, best)
+    p = _known(sheet, options.get(better, "")) if better in options else None
+    if p is None or better == _known(sheet, chosen):
+        return []
+    return [f"best {better} {percent(p)}"]
 
 
 def _vampire(sheet: Sheet) -> list[str]:
@@ -118,7 +130,9 @@ def _vampire(sheet: Sheet) -> list[str]:
     riposte = _known(sheet, "riposte_pool")
     if riposte is not None:
         parts.append(f"riposte {riposte} dice")
-    return parts + _chances(sheet, {"": "p_hit"})
+    return parts + _chances(sheet, {"": "p_hit"}) + _better(
+        sheet, "maneuver", "best_maneuver",
+        {"block": "p_hit_block", "dodge": "p_hit_dodge", "parry": "p_hit_parry"})
 
 
 LINES: dict[str, Callable[[Sheet], list[str]]] = {

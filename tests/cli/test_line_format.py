@@ -88,3 +88,29 @@ def test_every_ruleset_has_a_line_of_its_own_results():
     for ruleset in rulesets.all_rulesets():
         line = one_line(Sheet(ruleset))
         assert line and "\n" not in line and "None" not in line
+
+
+def test_the_line_names_a_better_maneuver_when_the_odds_find_one():
+    ruleset = Ruleset("vtm-revised", "stand-in", "test", [
+        ChoiceInput("maneuver", "dodge", choices=("block", "dodge", "parry")),
+        IntInput("attack_pool", None, minimum=0, maximum=30, optional=True)])
+    rule = ruleset.rule
+    rule("2", "Pool", "r", name="defense_pool")(lambda maneuver: 3)
+    rule("3", "Difficulty", "r", name="difficulty")(lambda maneuver: 7)
+    odds = {"dodge": Fraction(4317091, 6250000), "parry": Fraction(981131, 2000000),
+            "block": None}
+
+    def chance(p):
+        return lambda attack_pool: None if attack_pool is None else p
+
+    for name, p in odds.items():
+        rule("O", name, "r", name=f"p_hit_{name}")(chance(p))
+    rule("O", "p", "r", name="p_hit")(
+        lambda attack_pool, maneuver: None if attack_pool is None else odds[maneuver])
+    rule("O", "best", "r", name="best_maneuver")(
+        lambda attack_pool: None if attack_pool is None else "parry")
+    sheet = Sheet(ruleset, {"attack_pool": 6})
+    assert one_line(sheet) == ("Dodge 3 dice at difficulty 7 · hit chance 69.1 % · "
+                               "best parry 49.1 %")
+    sheet.set("maneuver", "parry")
+    assert one_line(sheet) == "Parry 3 dice at difficulty 7 · hit chance 49.1 %"
