@@ -208,7 +208,8 @@ class FightActions(_Base):
         loop = form.ruleset.fight_loop if form is not None else None
         if loop is not None:
             for action in loop.actions:
-                yield SystemCommand(action.title, f"{action.rule} ({KEYS[action.name]})",
+                yield SystemCommand(action.title, f"{KEYS[action.name]}: {action.rule} — "
+                                    f"{action.cite}",
                                     lambda name=action.name: self.action_fight(name))
             if loop.cycle:
                 yield SystemCommand(f"Next {loop.cycle}", f"Cycle the {loop.cycle} "
