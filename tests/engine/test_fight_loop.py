@@ -241,3 +241,12 @@ def test_spent_names_missing_from_a_ruleset_are_skipped():
     assert set(SPENT) - {"attacker_hits"}  # the rest are not there, and not asked for
     sheet = Sheet(ruleset, {"attacker_hits": 4})
     assert plan(ruleset, ATTACKED_AGAIN, sheet.inputs).values == {"a": 1, "attacker_hits": None}
+
+
+def test_a_change_that_sets_a_value_the_input_refuses_fails_the_build():
+    ruleset = Ruleset("t", "T", "test", [IntInput("a", 0, minimum=0, maximum=3)])
+    ruleset.rule("1", "A", "a")(lambda a: a)
+    ruleset.fight_loop = FightLoop(("a",), (Action(MY_ACTION, "My action",
+                                                   (Change("a", to=9),), "r", "c"),))
+    with pytest.raises(RulesetError, match="above the maximum 3"):
+        ruleset.compile()

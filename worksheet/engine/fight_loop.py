@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping
 
-from .inputs import ChoiceInput, InputSpec, IntInput, NumberInput
+from .inputs import ChoiceInput, InputError, InputSpec, IntInput, NumberInput
 from .numbers import format_number
 
 if TYPE_CHECKING:
@@ -146,7 +146,7 @@ class FightLoop:
         return next((c for c in self.counters if c.input == input_name), None)
 
     def cleared(self, ruleset: "Ruleset") -> tuple[str, ...]:
-        """The spent inputs this ruleset has, in declaration order."""
+        """The spent inputs this ruleset has, in the order ``clears`` names them."""
         return tuple(name for name in self.clears if name in ruleset.inputs)
 
     def check(self, ruleset: "Ruleset") -> None:
@@ -166,6 +166,21 @@ class FightLoop:
         if self.cycle and not isinstance(ruleset.inputs[self.cycle], ChoiceInput):
             raise ValueError(f"{ruleset.id}: the fight loop cycles {self.cycle!r}, "
                              "which is not a choice")
+        for action in self.actions:
+            for change in action.changes:
+                spec = ruleset.inputs[change.input]
+                if change.add is not None and not isinstance(spec, (IntInput, NumberInput)):
+                    raise ValueError(f"{ruleset.id}: {action.name} adds to {change.input}, "
+                                     "which is not a number")
+                if change.add is None:
+                    if change.to is _KEEP:
+                        raise ValueError(f"{ruleset.id}: {action.name} neither adds to nor "
+                                         f"sets {change.input}")
+                    try:
+                        spec.coerce(change.to)
+                    except InputError as error:
+                        raise ValueError(f"{ruleset.id}: {action.name}: {error.message}") \
+                            from None
 
 
 @dataclass(frozen=True)
