@@ -37,7 +37,7 @@ async def test_exalted_round_through_the_keyboard_with_undo():
     async with app.run_test(size=SIZE) as pilot:
         form = app.form()
         value = form.sheet.value
-        app.query_one("#stunt-faces").focus()
+        await jump_to(pilot, app, "stunt-faces")  # keyboard only
         await pilot.press("8")  # defend with a stunt die of 8: +1
         await pilot.pause()
         assert (value("dodge_dv"), value("parry_dv")) == (3, 3)
@@ -48,7 +48,7 @@ async def test_exalted_round_through_the_keyboard_with_undo():
         assert shown(form, "dodge_dv") == "1 (was 3)"
         assert app.query_one("#stunt-faces").value == ""
         assert any("onslaught 0 → 1" in n for n in notes(app))
-        app.query_one("#willpower").focus()
+        await jump_to(pilot, app, "willpower")
         await pilot.press("space")  # defend again, spending Willpower: +1
         await pilot.pause()
         assert value("willpower") is True and value("dodge_dv") == 2
@@ -269,3 +269,45 @@ async def test_an_action_marks_the_inputs_it_changed_until_the_next_edit():
         await pilot.press("up")  # the next edit: the action's marks go
         await pilot.pause()
         assert not counter.has_class("-changed")
+
+
+async def jump_to(pilot, app, widget_id: str) -> None:
+    """Keyboard only: F4 to the top, then Ctrl+↓ from input to input until ``widget_id``."""
+    await pilot.press("f4")
+    for _ in range(60):
+        await pilot.pause()
+        if app.focused is not None and app.focused.id == widget_id:
+            return
+        await pilot.press("ctrl+down")
+    raise AssertionError(f"Ctrl+↓ never reached {widget_id}")
+
+
+async def test_vampire_round_v1_through_the_keyboard_alone():
+    app = app_with("vtm-revised", dexterity=3, dodge=3, mode="multiple-action", actions=2,
+                   opponents=2)
+    async with app.run_test(size=SIZE) as pilot:
+        form = app.form()
+        value = form.sheet.value
+        await jump_to(pilot, app, "attacker-successes")  # defend: the first roll
+        await pilot.press("1")
+        await jump_to(pilot, app, "defender-faces")
+        await pilot.press(*"8,9,2,3")
+        await pilot.pause()
+        assert (value("defense_pool"), value("hit")) == (4, False)
+        await pilot.press("f5")  # attacked again
+        await pilot.pause()
+        assert (value("position"), value("defense_pool"), value("defender_faces")) == (2, 3, ())
+        await jump_to(pilot, app, "attacker-successes")  # defend: V1's roll
+        await pilot.press("3")
+        await jump_to(pilot, app, "defender-faces")
+        await pilot.press(*"8,1,7")
+        await pilot.pause()
+        assert (value("defender_net_successes"), value("hit"),
+                value("remaining_successes")) == (1, True, 2)  # V1: hit, 2 remain
+        await pilot.press("f6")  # my action: a new turn
+        await pilot.pause()
+        assert (value("position"), value("defense_pool"), value("attacker_successes"),
+                value("hit")) == (1, 4, None, None)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert (value("position"), value("remaining_successes")) == (2, 2)
