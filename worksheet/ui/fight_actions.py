@@ -48,13 +48,13 @@ ACTIONS = frozenset({"fight", "cycle_input", "round_inputs", "copy_line", "copy_
 """The actions this mixin answers in ``check_action``."""
 
 HELP_KEYS = [
-    (KEYS[ATTACKED_AGAIN], "attacked again: the next defense (the counter + 1, last roll cleared)"),
-    (KEYS[MY_ACTION], "my action: the defender acts (counters reset, last roll cleared)"),
+    (KEYS[ATTACKED_AGAIN], "attacked again: counter + 1, last roll cleared"),
+    (KEYS[MY_ACTION], "my action: counters reset, last roll cleared"),
     (KEYS["round"], "go to the round inputs at the top of the form"),
-    (KEYS["cycle"], "GemStone: next stance (offensive → … → defensive → offensive)"),
-    ("↑ / ↓ (Shift: 5)", "on a number field: add or subtract 1 (5), within its bounds"),
-    (KEYS["copy_line"], "copy the result as one line, for the game's chat (OSC 52)"),
-    (KEYS["copy_block"], "copy the focused value's whole derivation as a block"),
+    (KEYS["cycle"], "GemStone: next stance (wraps to offensive)"),
+    ("↑ / ↓ (Shift: 5)", "number field: add or subtract 1 (5), in bounds"),
+    (KEYS["copy_line"], "copy the result as one line, for the game"),
+    (KEYS["copy_block"], "copy the focused value's derivation as a block"),
 ]
 """The fight loop's keys as the help screen lists them."""
 
