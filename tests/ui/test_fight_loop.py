@@ -56,6 +56,13 @@ async def test_exalted_round_through_the_keyboard_with_undo():
         await pilot.pause()
         assert (value("onslaught"), value("action_penalty"), value("willpower")) == (0, 0, False)
         assert (value("dodge_dv"), value("parry_dv")) == (3, 3)
+        assert app.focused.id == "action-penalty"  # ready for the new action's penalty
+        await pilot.press("up", "up")  # a Dash: −2
+        await pilot.pause()
+        assert (value("action_penalty"), value("dodge_dv")) == (2, 1)
+        await pilot.press("ctrl+z", "ctrl+z")
+        await pilot.pause()
+        assert value("action_penalty") == 0
         await pilot.press("ctrl+z")  # one undo step takes back the whole action
         await pilot.pause()
         assert (value("onslaught"), value("action_penalty"), value("willpower")) == (1, 1, True)

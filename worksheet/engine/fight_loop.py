@@ -83,6 +83,8 @@ class Action:
         changes: the inputs it changes besides clearing the spent ones.
         rule: what it does and why, in the project's own words.
         cite: the source of the rule.
+        then: the input the player enters next, which the app focuses after the action
+            (Exalted: the new action's DV penalty).
     """
 
     name: str
@@ -90,6 +92,7 @@ class Action:
     changes: tuple[Change, ...]
     rule: str
     cite: str
+    then: str | None = None
 
 
 @dataclass(frozen=True)
@@ -158,6 +161,8 @@ class FightLoop:
                 names += [change.input, *([change.at_most] if change.at_most else [])]
                 if change.bound_when:
                     names.append(change.bound_when[0])
+            if action.then:
+                names.append(action.then)
         if self.cycle:
             names.append(self.cycle)
         for name in names:

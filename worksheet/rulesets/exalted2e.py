@@ -88,7 +88,7 @@ RULESET.fight_loop = FightLoop(
         Action(MY_ACTION, "My action", (Change("onslaught", to=0), Change("action_penalty", to=0)),
                "The defender acts: onslaught and the action penalty go back to 0 (then enter "
                "the new action's DV penalty); the last defense's dice and Willpower are cleared.",
-               CITE_ACTIONS),
+               CITE_ACTIONS, then="action_penalty"),
     ),
     counters=(
         Counter("onslaught", "+1 per attack defended against; 0 again at the defender's "

@@ -117,6 +117,9 @@ class FightActions(_Base):
             self.notify(f"{action.title}: nothing to change.", timeout=3)
             return
         self._apply(form, batch)
+        then = form.query(f"#{kebab(action.then)}") if action.then else None
+        if then:  # the input the player enters next (Exalted: the new action's penalty)
+            self.screen.set_focus(then.first())
         self.notify("; ".join(batch.words) + f"\n{self._result_line(form)}",
                     title=f"{action.title} (Ctrl+Z undoes)", timeout=4)
 
