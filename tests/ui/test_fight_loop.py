@@ -130,6 +130,11 @@ async def test_gemstone_stance_cycles_from_anywhere_on_its_tab():
             await pilot.press("f9")
         await pilot.pause()
         assert form.sheet.value("stance") == "offensive"
+        await pilot.press("ctrl+z")  # each press is one undo step
+        await pilot.pause()
+        assert form.sheet.value("stance") == "defensive"
+        await pilot.press("f9")
+        await pilot.pause()
         await pilot.press("f5")  # no such action here: nothing happens
         await pilot.pause()
         assert form.sheet.value("stance") == "offensive"
