@@ -22,7 +22,6 @@ from .. import rulesets
 from ..presets import Preset, find_preset
 from . import store
 from . import fight_actions as fight
-from .fight_actions import FightActions
 from .preset_actions import PresetActions
 from .recovery_actions import RecoveryActions
 from .screens.confirm import Choose
@@ -62,7 +61,7 @@ class SheetScreen(Screen):
             event.refresh_styles = False
 
 
-class WorksheetApp(FightActions, PresetActions, RecoveryActions, App[None]):
+class WorksheetApp(fight.FightActions, PresetActions, RecoveryActions, App[None]):
     """The terminal worksheet.
 
     Args:
