@@ -58,7 +58,8 @@ def _calc_parser() -> _Parser:
     parser.add_argument("--preset", metavar="NAME_OR_PATH", help="start from this preset")
     parser.add_argument("--set", dest="sets", action="append", default=[], metavar="NAME=VALUE",
                         help="override one input after the preset (repeatable)")
-    parser.add_argument("--format", choices=tuple(FORMATS), default="text")
+    parser.add_argument("--format", choices=tuple(FORMATS), default="text",
+                        help="line: the result on one line, for a chat or MUD client")
     return parser
 
 

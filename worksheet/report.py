@@ -122,5 +122,12 @@ def to_markdown(sheet: Sheet) -> str:
     return "\n".join(rows)
 
 
-FORMATS = {"text": to_text, "json": to_json, "markdown": to_markdown}
+def to_line(sheet: Sheet) -> str:
+    """The result on one line for a chat or MUD client (see :mod:`worksheet.oneline`)."""
+    from .oneline import one_line
+
+    return one_line(sheet)
+
+
+FORMATS = {"text": to_text, "json": to_json, "markdown": to_markdown, "line": to_line}
 """The output formats of ``worksheet calc``, by name."""

@@ -80,7 +80,7 @@ async def test_a_blocked_row_and_a_refused_input_take_the_warning_and_error_colo
         blocked = melee.get_visual_style(melee._component("result"), partial=True)
         assert melee._component("result") == "value-row--result-blocked"
         assert blocked.foreground == Color.parse(theme["text-warning"])
-        cell = app.query_one(InputRow).query_one(InputCell)
+        cell = app.query_one("#dodge-ranks").parent.query_one(InputCell)
         label = cell.render().label
         assert label.plain == "Dodge ranks"
         assert any(span.style.foreground == Color.parse(theme["text-error"])

@@ -64,11 +64,11 @@ async def test_without_an_attack_the_step_says_what_to_enter(ruleset_id, wanted)
         assert "%" not in text
 
 
-async def test_f6_focuses_the_attacker_and_typing_re_derives_only_the_odds():
+async def test_ctrl_g_focuses_the_attacker_and_typing_re_derives_only_the_odds():
     app = WorksheetApp(ruleset="exalted2e")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("f6")
+        await pilot.press("ctrl+g")
         for _ in range(50):  # built just now: focus lands after a refresh or two
             await pilot.pause()
             if app.focused is not None and app.focused.id == "attack-pool":

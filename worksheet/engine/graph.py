@@ -70,6 +70,36 @@ class NodeStatus:
         return self.waiting_for == other.waiting_for and self.message == other.message
 
 
+class Changes(frozenset):
+    """The names of the inputs and nodes an update changed, each with its status before.
+
+    A ``frozenset`` of names, so every caller that only asks *what* changed is unaffected;
+    ``previous`` tells *from what*, so the app can show ``Dodge DV 5 (was 6)`` from the engine's
+    own bookkeeping rather than by comparing text on screen. ``a | b`` keeps, for a name in
+    both, its status before ``a`` (the earlier update), so one batch made of two updates still
+    reports the state before the batch.
+
+    Attributes:
+        previous: name → its status before the update.
+    """
+
+    previous: dict[str, "NodeStatus"]
+
+    def __new__(cls, previous: Mapping[str, "NodeStatus"] = {}):  # noqa: B006 — read only
+        changes = super().__new__(cls, previous)
+        changes.previous = dict(previous)
+        return changes
+
+    def __or__(self, other):  # type: ignore[override]
+        if isinstance(other, Changes):
+            return Changes({**other.previous, **self.previous})
+        return frozenset(self) | other
+
+    def before(self, name: str) -> "NodeStatus | None":
+        """The status a changed name had before the update (``None``: it did not change)."""
+        return self.previous.get(name)
+
+
 @dataclass(frozen=True)
 class SheetProblem:
     """A bad input, as ``worksheet calc`` reports it."""
@@ -144,29 +174,30 @@ class Sheet:
         return [(n, s.message) for n, s in self._status.items() if s.internal]
 
     # -- writing --------------------------------------------------------------------------
-    def set(self, name: str, value: Any) -> frozenset[str]:
+    def set(self, name: str, value: Any) -> Changes:
         """Set one input from a value (as from TOML or code) and recompute its descendants.
 
         Returns:
-            The names of the inputs and nodes whose value, state or derivation changed.
+            The names of the inputs and nodes whose value, state or derivation changed, each
+            with its status before (:class:`Changes`).
         """
         return self.set_many({name: value})
 
-    def set_text(self, name: str, text: str) -> frozenset[str]:
+    def set_text(self, name: str, text: str) -> Changes:
         """Set one input from text typed by a user; text that does not parse is an error value."""
         return self.set_many_text({name: text})
 
-    def set_many(self, values: Mapping[str, Any]) -> frozenset[str]:
+    def set_many(self, values: Mapping[str, Any]) -> Changes:
         """Set several inputs at once (a preset load, an undo) with one recompute."""
         return self._apply({n: self._checked(n, lambda spec, v=v: spec.coerce(v), v)
                             for n, v in values.items()})
 
-    def set_many_text(self, texts: Mapping[str, str]) -> frozenset[str]:
+    def set_many_text(self, texts: Mapping[str, str]) -> Changes:
         """Set several inputs from text with one recompute."""
         return self._apply({n: self._checked(n, lambda spec, t=t: spec.parse_text(t), t)
                             for n, t in texts.items()})
 
-    def reset(self) -> frozenset[str]:
+    def reset(self) -> Changes:
         """Put every input back to its default."""
         return self.set_many(self.ruleset.defaults())
 
@@ -181,8 +212,8 @@ class Sheet:
             return NodeStatus(State.ERROR, None, message=error.message, waiting_for=(name,),
                               given=given)
 
-    def _apply(self, new: Mapping[str, NodeStatus]) -> frozenset[str]:
-        changed: set[str] = set()
+    def _apply(self, new: Mapping[str, NodeStatus]) -> Changes:
+        changed: dict[str, NodeStatus] = {}
         queue: list[tuple[int, str]] = []
         queued: set[str] = set()
 
@@ -197,7 +228,7 @@ class Sheet:
             if status == old:
                 continue
             self._store(name, status)
-            changed.add(name)
+            changed[name] = old
             if not status.same_outcome(old):
                 schedule(name)
         while queue:
@@ -206,10 +237,10 @@ class Sheet:
             status = self._evaluate(self.ruleset.rules[name])
             if status != old:
                 self._store(name, status)
-                changed.add(name)
+                changed[name] = old
                 if not status.same_outcome(old):
                     schedule(name)
-        return frozenset(changed)
+        return Changes(changed)
 
     def _store(self, name: str, status: NodeStatus) -> None:
         self._status[name] = status
@@ -272,4 +303,4 @@ def evaluate(ruleset: Ruleset, inputs: Mapping[str, Any] | None = None) -> Sheet
     return Sheet(ruleset, inputs)
 
 
-__all__ = ["Sheet", "State", "NodeStatus", "SheetProblem", "evaluate"]
+__all__ = ["Changes", "Sheet", "State", "NodeStatus", "SheetProblem", "evaluate"]

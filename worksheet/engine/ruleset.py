@@ -140,6 +140,8 @@ class Ruleset:
         self.order: tuple[str, ...] = ()
         self.children: dict[str, tuple[str, ...]] = {}
         self.position: dict[str, int] = {}
+        self.fight_loop: Any = None
+        """The round inputs and one-key actions (a ``fight_loop.FightLoop``), or ``None``."""
 
     def rule(self, step: str, label: str, rule: str, cite: str = "", details: str = "",
              name: str | None = None) -> Callable[[Callable], Callable]:
@@ -183,6 +185,11 @@ class Ruleset:
             for name in (entry.name, entry.unless):
                 if name and name not in self.rules:
                     raise RulesetError(f"{self.id}: headline {name!r} is not a node")
+        if self.fight_loop is not None:
+            try:
+                self.fight_loop.check(self)
+            except ValueError as error:
+                raise RulesetError(str(error)) from None
         order = self._declaration_order()
         if len(order) < len(self.rules):  # Kahn's algorithm leaves out the nodes of a cycle
             raise RulesetError(f"{self.id}: cycle " + " -> ".join(self._cycle()))

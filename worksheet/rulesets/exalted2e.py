@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from ..engine import (BoolInput, ChoiceInput, FacesInput, Headline, IntInput, NamesInput, NumberInput,
                       Problem, Ruleset, explained, named, tmax)
+from ..engine.fight_loop import (ATTACKED_AGAIN, MY_ACTION, SPENT, Action, Change,
+                                 Counter, FightLoop)
 from .exalted2e_effects import EFFECTS, apply_charms, apply_magic
 from .exalted2e_tables import (CHARACTER_TYPES, CITE, CITE_ROUNDING, DEFENSE_LABELS, GROUND,
                                GROUND_LABELS, IGNORABLE, LIMIT_WORDS, PENALTIES, ROUNDERS,
@@ -77,6 +79,29 @@ RULESET = Ruleset(
     ],
 )
 rule = RULESET.rule
+
+CITE_ONSLAUGHT = "Exalted 2e core, Combat, “Onslaught Penalty”"
+CITE_ACTIONS = "Exalted 2e core, Combat, DV penalties; Sutured DV, step C"
+RULESET.fight_loop = FightLoop(
+    round_inputs=("action_penalty", "onslaught", "wound_penalty", "willpower", "ground"),
+    actions=(
+        Action(ATTACKED_AGAIN, "Attacked again", (Change("onslaught", add=1),),
+               "Another attack before the defender acts: onslaught + 1 (each attack defended "
+               "against leaves −1 DV until the defender's next action); the stunt and Virtue "
+               "dice and the Willpower of the last defense are cleared.", CITE_ONSLAUGHT),
+        Action(MY_ACTION, "My action", (Change("onslaught", to=0), Change("action_penalty", to=0)),
+               "The defender acts: onslaught and the action penalty go back to 0 (then enter "
+               "the new action's DV penalty); the last defense's dice and Willpower are cleared.",
+               CITE_ACTIONS, then="action_penalty"),
+    ),
+    counters=(
+        Counter("onslaught", "+1 per attack defended against; 0 again at the defender's "
+                "next action", CITE_ONSLAUGHT),
+        Counter("action_penalty", "lasts until the defender's next action: 0 then, and enter "
+                "the new action's penalty", CITE_ACTIONS),
+    ),
+    clears=("stunt_faces", "virtue_faces", "willpower", *SPENT),
+)
 
 
 # -- A: base ----------------------------------------------------------------------------------

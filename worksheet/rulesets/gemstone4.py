@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from ..engine import (BoolInput, ChoiceInput, Headline, IntInput, Ruleset, ceil, explained,
                       tmin, trunc)
+from ..engine.fight_loop import FightLoop
 
 CITE = "GemStone IV wiki, “Evade”"
 
@@ -75,6 +76,8 @@ RULESET = Ruleset(
     ],
 )
 rule = RULESET.rule
+
+RULESET.fight_loop = FightLoop(round_inputs=("stance", "encumbrance"), cycle="stance")
 
 
 @rule("1", "Base value", "Dodge ranks plus Agility bonus plus a quarter of the Intuition bonus, "

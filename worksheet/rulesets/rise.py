@@ -17,6 +17,7 @@ import inspect
 from ..engine import (REQUIRED, BoolInput, ChoiceInput, IntInput, NamesInput, RecordsInput,
                       Ruleset, TextInput, explained, floor, named, tmax, tmin, total)
 from ..engine.ruleset import Headline
+from ..engine.fight_loop import FightLoop
 from . import rise_stacking as guide
 
 CITE = "Rise rulebook"
@@ -120,6 +121,11 @@ RULESET = Ruleset(
     ],
 )
 rule = RULESET.rule
+
+RULESET.fight_loop = FightLoop(
+    round_inputs=("modifiers",), record_kind=("type", "condition"),
+    note="A condition gained or lost in the fight is a modifier of type condition; F4 goes to "
+         "the list.")
 
 
 @rule("1", "Half level", "Half the character level, rounded down.", cite=f"{CITE} §3.2 Defenses")

@@ -23,6 +23,7 @@ from __future__ import annotations
 from ..engine import (BoolInput, ChoiceInput, FacesInput, IntInput, Problem, Ruleset, explained,
                       floor, tmax, total)
 from ..engine.ruleset import Headline
+from ..engine.fight_loop import ATTACKED_AGAIN, MY_ACTION, Action, Change, Counter, FightLoop
 
 BOOK = "Shadowrun 4th ed. 20th Anniversary"
 CITE = f"{BOOK}, Combat, “Defense Modifiers”"
@@ -99,6 +100,29 @@ RULESET = Ruleset(
     ],
 )
 rule = RULESET.rule
+
+CITE_PREVIOUS = "SR4A, Combat, “Defender Has Defended Against Previous Attacks”"
+CITE_FULL = "SR4A, Combat, “Full Defense”"
+RULESET.fight_loop = FightLoop(
+    round_inputs=("previous_defenses", "full_defense", "prone", "running", "in_melee",
+                  "physical_damage", "stun_damage"),
+    actions=(
+        Action(ATTACKED_AGAIN, "Attacked again", (Change("previous_defenses", add=1),),
+               "Another attack before the defender's next action: one more previous defense "
+               "(−1 die each); the last roll's hits, faces and Edge are cleared.",
+               CITE_PREVIOUS),
+        Action(MY_ACTION, "My action", (Change("previous_defenses", to=0),
+                                        Change("full_defense", to="none")),
+               "The defender's Action Phase: previous defenses go back to 0 and a full defense "
+               "ends (it lasts until the next Action Phase); the last roll is cleared.",
+               f"{CITE_PREVIOUS}; {FULL}"),
+    ),
+    counters=(
+        Counter("previous_defenses", "+1 after each defense; 0 again only at the defender's "
+                "next action", CITE_PREVIOUS),
+        Counter("full_defense", "lasts until the defender's next Action Phase", CITE_FULL),
+    ),
+)
 
 
 def _not_applicable(name: str, reason: str, would_apply: bool = True):

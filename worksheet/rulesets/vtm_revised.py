@@ -21,6 +21,7 @@ from __future__ import annotations
 from ..engine import (BoolInput, ChoiceInput, FacesInput, IntInput, Problem, Ruleset, explained,
                       tmax, tmin)
 from ..engine.ruleset import Headline
+from ..engine.fight_loop import ATTACKED_AGAIN, MY_ACTION, Action, Change, Counter, FightLoop
 
 BOOK = "Vampire: The Masquerade Revised, Ch. Six"
 CITE = f"{BOOK}, “Defensive Maneuvers”"
@@ -116,6 +117,27 @@ RULESET = Ruleset(
     ],
 )
 rule = RULESET.rule
+
+CITE_TURN = "VtM Revised, “Multiple Actions”"
+RULESET.fight_loop = FightLoop(
+    round_inputs=("mode", "position", "actions", "opponents", "wound_penalty"),
+    actions=(
+        Action(ATTACKED_AGAIN, "Attacked again",
+               (Change("position", add=1, at_most="actions",
+                       bound_when=("mode", "multiple-action"),
+                       bound_why="a multiple action has no action left this turn; “my action” "
+                       "starts the next turn"),),
+               "The next defense this turn: position + 1 (in a multiple action, not past the "
+               "actions declared); the last roll's successes, faces and Willpower are cleared.",
+               CITE_ACTIONS),
+        Action(MY_ACTION, "My action", (Change("position", to=1),),
+               "A new turn: position goes back to 1; the last roll is cleared.", CITE_ACTIONS),
+    ),
+    counters=(
+        Counter("position", "+1 per further defense this turn (a multiple action: not past "
+                "actions); 1 again on a new turn", CITE_TURN),
+    ),
+)
 
 
 def _reasons(maneuver, attack, damage_type, fortitude, wearing_armor, room_to_maneuver,

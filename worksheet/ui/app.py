@@ -21,6 +21,7 @@ from textual.widgets import Static
 from .. import rulesets
 from ..presets import Preset, find_preset
 from . import store
+from . import fight_actions as fight
 from .preset_actions import PresetActions
 from .recovery_actions import RecoveryActions
 from .screens.confirm import Choose
@@ -61,7 +62,7 @@ class SheetScreen(Screen):
             event.refresh_styles = False
 
 
-class WorksheetApp(PresetActions, RecoveryActions, App[None]):
+class WorksheetApp(fight.FightActions, PresetActions, RecoveryActions, App[None]):
     """The terminal worksheet.
 
     Args:
@@ -72,10 +73,10 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
     """
 
     TITLE = "Worksheet"
-    AUTO_FOCUS = ".form Editor, .form Select, .form YesNo, .form SelectionList, .form DataTable"
-    """The first field of the first tab has focus before the first paint (keys typed at once
-    land there)."""
-    CSS_PATH = ["app.tcss", "widgets/bars.tcss", "screens/dialogs.tcss"]
+    AUTO_FOCUS = ".form .-first-field > .input-editor"
+    """The first field of the first tab (the character's first input, below the round group)
+    has focus before the first paint (keys typed at once land there)."""
+    CSS_PATH = ["app.tcss", "widgets/bars.tcss", "screens/dialogs.tcss", "fight_loop.tcss"]
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
     BINDINGS = [
@@ -89,6 +90,7 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
         Binding("ctrl+o", "open_preset", "Open"),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y,ctrl+shift+z", "redo", "Redo"),
+        *fight.BINDINGS,
         Binding("ctrl+r", "reset_tab", "Reset tab", show=False),
         Binding("ctrl+pagedown,f8", "next_tab", "Next tab", show=False, priority=True),
         Binding("ctrl+pageup,f7", "previous_tab", "Previous tab", show=False, priority=True),
@@ -115,6 +117,7 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
     | F3 | The focused row's full rule and source in a dialog. |
     | F1, ? (outside text fields) | Help: every key. |
     | Ctrl+Q | Quit (asks when there are unsaved edits). |
+    | F4–F6, F9, ↑/↓, Ctrl+L, Ctrl+T | The fight loop and copying (``fight_actions``). |
     """
 
     HELP_KEYS = [
@@ -126,10 +129,12 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
         ("Ctrl+PgDn / Ctrl+PgUp", "next / previous tab (also F8 / F7)"),
         ("Alt+1 … Alt+5", "go to tab 1 … 5"),
         ("← / → on the tab bar", "previous / next tab (Shift+Tab from the first field)"),
+        ("Ctrl+G", "go to the Odds step: the attacker's inputs and the chance to be hit"),
         ("F2", "show or hide the rule panel"),
         ("F3, Enter on a value", "the focused row's full rule and source in a dialog"),
         ("F1, ? outside text fields", "this help"),
         ("Ctrl+Q", "quit (asks when there are unsaved edits)"),
+        *fight.HELP_KEYS,
     ]
     """The app's keys as the help screen lists them."""
 
@@ -191,6 +196,8 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
         """Tab switching is for the sheet, not for the dialogs above it."""
         if action in self.TAB_ACTIONS and len(self.screen_stack) > 1:
             return False
+        if action in fight.ACTIONS:
+            return self.fight_check(action, parameters)
         return True
 
     def on_mount(self) -> None:
@@ -247,6 +254,7 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
             editor = form.first_editor()
             if editor is not None:
                 self.screen.set_focus(editor)
+        self.refresh_bindings()  # the fight-loop keys follow the tab
         self._update_status()
 
     # -- tabs ---------------------------------------------------------------------------

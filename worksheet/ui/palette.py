@@ -70,6 +70,7 @@ def commands(app: "WorksheetApp") -> Iterable[SystemCommand]:
     for number, rid in enumerate(app.ruleset_ids, 1):
         yield SystemCommand(f"Go to {rulesets.title(rid)}", f"Alt+{number}",
                             lambda rid=rid: app.show_tab(rid))
+    yield from app.fight_commands()
     yield SystemCommand("Next field", "The next field or value (Tab)", app.action_focus_next)
     yield SystemCommand("Previous field", "The previous field or value (Shift+Tab)",
                         app.action_focus_previous)

@@ -29,7 +29,9 @@ from .labels import Speaker
 from .state import Entries, History, entries_from_values, split_entries
 from .widgets import InputRow, RulePanel, ValueRow
 from .widgets.odds import OddsPanel
+from .widgets.round_group import RoundRecords, round_heading, round_inputs, round_notes
 from .widgets.summary import ResultStrip
+from .what_changed import ChangeMarks
 
 if TYPE_CHECKING:
     from .widgets.records import RecordList
@@ -85,7 +87,7 @@ class SheetForm(Horizontal):
         id: the widget id.
     """
 
-    BINDINGS = [Binding("f6", "odds", "Odds")]
+    BINDINGS = [Binding("ctrl+g", "odds", "Odds")]
 
     class Changed(Message):
         """The entries changed (an edit, a load, an undo): the app saves recovery state."""
@@ -112,6 +114,12 @@ class SheetForm(Horizontal):
         """Undo and redo of this tab."""
         self.last_refreshed: frozenset[str] = frozenset()
         """The inputs and nodes whose rows the last update showed again."""
+        self.round_moved = frozenset(n for n in round_inputs(ruleset)
+                                     if not isinstance(ruleset.inputs[n], RecordsInput))
+        """The round inputs shown at the top of the form instead of in their steps."""
+        self._round_lists: dict[str, RoundRecords] = {}
+        self.marks = ChangeMarks(ruleset.rules)
+        """The values the last edit changed, with what they were (shown beside them)."""
         self._blink = cursor_blink
         self._rows: dict[str, Widget] = {}
         self._odds: OddsPanel | None = None
@@ -139,13 +147,33 @@ class SheetForm(Horizontal):
     def _all_rows(self) -> Iterator[Widget]:
         """Every row in order, each made when taken: with what the inputs and the graph hold
         then (a row made late shows the loads and edits made before it)."""
+        loop = self.round_moved  # the round group first, under the strip
+        if round_inputs(self.ruleset):
+            yield round_heading(self.ruleset)
+            for name in round_inputs(self.ruleset):
+                if name in loop:
+                    row = self._input_row(name)
+                    self._show_input(name)
+                    yield row
+                else:  # a record list stays in its step; the group shows what counts
+                    self._round_lists[name] = RoundRecords(self.ruleset, name)
+                    self._round_lists[name].show(self.sheet.value(name))
+                    yield self._round_lists[name]
+                yield from round_notes(self.ruleset, name)
+        first = True
         for step, inputs, nodes in step_groups(self.ruleset):
+            inputs = [name for name in inputs if name not in loop]
+            if not inputs and not nodes:
+                continue
             title = Static(heading(step), classes="step-heading")
             if step == ODDS_STEP:
                 self._odds_heading = title
             yield title
             for name in inputs:
                 row = self._input_row(name)
+                if first:  # the app's AUTO_FOCUS: the character's first input
+                    row.add_class("-first-field", update=False)
+                    first = False
                 self._show_input(name)
                 yield row
             if step == ODDS_STEP:  # the chances at a glance, then the exact rows
@@ -189,7 +217,7 @@ class SheetForm(Horizontal):
         self.query_one(FormBody).build_more()
 
     def action_odds(self) -> None:
-        """F6: focus the Odds step's first attacker input (building the rows down to it)."""
+        """Ctrl+G: focus the Odds step's first attacker input (building the rows down to it)."""
         self.build_all()
         self.call_after_refresh(self._focus_odds)
 
@@ -209,9 +237,11 @@ class SheetForm(Horizontal):
         return self.entries != self.saved
 
     def first_editor(self) -> Widget | None:
-        """The first focusable editor of the form."""
+        """The first focusable editor of the form below the round group (the character's
+        first input: where a new sheet starts)."""
         for row in self._rows.values():
-            if isinstance(row, InputRow) and row.is_mounted and len(row.children) > 1:
+            if isinstance(row, InputRow) and row.is_mounted and len(row.children) > 1 \
+                    and row.spec.name not in self.round_moved:
                 return row.editor
         return None
 
@@ -248,7 +278,7 @@ class SheetForm(Horizontal):
         self.history.record(self.entries, run=event.name)
         self.entries[event.name] = text
         with self.app.batch_update():
-            self._refresh(self.sheet.set_text(event.name, text))
+            self._refresh(self.sheet.set_text(event.name, text), run=event.name)
 
     def on_record_list_changed(self, event: "RecordList.Changed") -> None:
         event.stop()
@@ -314,14 +344,21 @@ class SheetForm(Horizontal):
         """Put every input back to its default (undoable)."""
         return self.load_values(self.ruleset.defaults(), saved=False)
 
-    def _refresh(self, changed: Iterable[str]) -> None:
-        changed = frozenset(changed)
+    def _refresh(self, changed: frozenset[str], run: str | None = None) -> None:
         self.last_refreshed = changed
         for name in changed:
             if name in self.ruleset.inputs:
                 self._show_input(name)
             elif name in self._rows:  # a row not made yet is made with its status then
                 self._rows[name].show(self._status(name))
+        for name in changed & self._round_lists.keys():
+            self._round_lists[name].show(self.sheet.value(name))
+        for name in self.marks.update(changed, self.sheet, run):
+            row = self._rows.get(name)
+            if name in self.ruleset.inputs and row is not None:
+                row.set_class(name in self.marks.inputs, "-changed")
+            elif row is not None:
+                row.show_change(self.marks.was(name, self.sheet))
         if self._focused_name in changed:
             self._explain(self._focused_name)
         if self._odds is not None and not changed.isdisjoint(self._odds.names):
@@ -346,6 +383,7 @@ class SheetForm(Horizontal):
     # -- the rule panel follows focus -----------------------------------------------------
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self.history.end_run()
+        self.marks.end_run()
         for node in event.widget.ancestors_with_self:
             if isinstance(node, ValueRow):
                 self._explain(node.rule.name)
@@ -355,6 +393,11 @@ class SheetForm(Horizontal):
                 return
             if node is self:
                 return
+
+    @property
+    def focused_name(self) -> str | None:
+        """The input or node of the focused row (the one the rule panel explains)."""
+        return self._focused_name
 
     def explain_into(self, panel: RulePanel) -> None:
         """Put the focused row's explanation into ``panel`` (the F3 dialog's copy)."""

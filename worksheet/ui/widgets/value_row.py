@@ -139,7 +139,9 @@ class ValueRow(SharedComponentStyles, Widget, can_focus=True):
         self.status = status
         """The status shown."""
         self.result = ""
-        """The text of the result column."""
+        """The result (the result column shows it, then what it was when marked)."""
+        self.was: str | None = None
+        """What the value was before the last edit (``was 6``), or ``None`` when unchanged."""
         self._texts = self._texts_of(status)
         self._visual: RowVisual | None = None
 
@@ -151,8 +153,11 @@ class ValueRow(SharedComponentStyles, Widget, can_focus=True):
     def _texts_of(self, status: NodeStatus) -> tuple[str, ...]:
         notes = status.derivation.notes if status.ok and status.derivation else ()
         self.result = result_text(status)
-        return (f"{self.rule.step:>2} {self.rule.label}", formula_text(status), self.result,
-                "\n".join([self.rule.rule, *(f"• {note}" for note in notes)]))
+        marked = self.was is not None  # ▸ marks the row without colour (NO_COLOR)
+        head = f"▸{self.rule.step} {self.rule.label}" if marked else \
+            f"{self.rule.step:>2} {self.rule.label}"
+        return (head, formula_text(status), f"{self.result} ({self.was})" if marked
+                else self.result, "\n".join([self.rule.rule, *(f"• {note}" for note in notes)]))
 
     def _component(self, part: str) -> str:
         state = self.status.state
@@ -185,6 +190,13 @@ class ValueRow(SharedComponentStyles, Widget, can_focus=True):
         if self._visual is not None and self._visual.head_width != self._head_width():
             self._visual = None  # the screen crossed a breakpoint
             self.refresh(layout=True)
+
+    def show_change(self, was: str | None) -> None:
+        """Mark the row as changed by the last edit with what it was, or unmark it (``None``)."""
+        if was != self.was:
+            self.was = was
+            self.set_class(was is not None, "-changed")
+            self.show(self.status)
 
     def show(self, status: NodeStatus) -> None:
         """Show a new status (called only for nodes whose status changed)."""

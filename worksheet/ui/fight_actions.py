@@ -1,0 +1,226 @@
+"""The app's fight-loop keys: "attacked again", "my action", the round inputs, GemStone's
+stance, the ↑/↓ steppers, and copying the result to the game.
+
+A mixin of :class:`~worksheet.ui.app.WorksheetApp`, kept apart so each module stays small. It
+decides nothing about the rules: :mod:`worksheet.engine.fight_loop` turns an action into one
+batch of input values (or a refusal naming the input), and the form loads that batch as one
+undo step, so Ctrl+Z takes back a whole action.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any, Iterable
+
+from textual.app import SystemCommand
+from textual.binding import Binding
+from textual.widgets import Input
+
+from ..engine import IntInput, NumberInput, State, kebab
+from ..engine.fight_loop import ATTACKED_AGAIN, MY_ACTION, Batch, Refused, cycle, plan, stepped
+from .clipboard import for_terminal, multiplexer, through
+from .widgets.input_row import InputRow
+from .widgets.round_group import KEYS, round_inputs
+
+if TYPE_CHECKING:
+    from .app import WorksheetApp
+    from .sheet import SheetForm
+
+    _Base = WorksheetApp
+else:
+    _Base = object
+
+BINDINGS = [
+    Binding("f5", f"fight('{ATTACKED_AGAIN}')", "Attacked"),
+    Binding("f6", f"fight('{MY_ACTION}')", "My action"),
+    Binding("f9", "cycle_input", "Stance"),
+    Binding("f4", "round_inputs", "Round", show=False),
+    Binding("ctrl+l", "copy_line", "Copy line", show=False),
+    Binding("ctrl+t", "copy_block", "Copy derivation", show=False),
+    # Priority, so the form's scrolling does not take them first; on anything but a number
+    # field the check below declines them and the key goes where it went before.
+    *[Binding(key, f"step({delta})", "Step", show=False, priority=True)
+      for key, delta in (("up", 1), ("down", -1), ("shift+up", 5), ("shift+down", -5))],
+]
+"""The fight loop's bindings (the app lists them in its own ``BINDINGS``)."""
+
+ACTIONS = frozenset({"fight", "cycle_input", "round_inputs", "copy_line", "copy_block", "step"})
+"""The actions this mixin answers in ``check_action``."""
+
+HELP_KEYS = [
+    (KEYS[ATTACKED_AGAIN], "attacked again: counter + 1, last roll cleared"),
+    (KEYS[MY_ACTION], "my action: counters reset, last roll cleared"),
+    (KEYS["round"], "go to the round inputs at the top of the form"),
+    (KEYS["cycle"], "GemStone: next stance (wraps to offensive)"),
+    ("↑ / ↓ (Shift: 5)", "number field: add or subtract 1 (5), in bounds"),
+    (KEYS["copy_line"], "copy the result as one line, for the game"),
+    (KEYS["copy_block"], "copy the focused value's derivation as a block"),
+]
+"""The fight loop's keys as the help screen lists them."""
+
+
+class FightActions(_Base):
+    """The fight-loop actions of the app (see the module docstring)."""
+
+    def fight_check(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Whether a fight-loop action runs now (False also hides it from the key bar)."""
+        if len(self.screen_stack) > 1:
+            return False
+        form = self.form()
+        loop = form.ruleset.fight_loop if form is not None else None
+        if action == "fight":
+            return loop is not None and loop.action(str(parameters[0])) is not None
+        if action == "cycle_input":
+            return loop is not None and loop.cycle is not None
+        if action == "round_inputs":
+            return loop is not None
+        if action == "step":
+            return self._number_row() is not None
+        return form is not None
+
+    def _number_row(self) -> InputRow | None:
+        """The row of the focused number field, if a number field has focus."""
+        focused = self.focused
+        if not isinstance(focused, Input):
+            return None
+        row = next((n for n in focused.ancestors if isinstance(n, InputRow)), None)
+        if row is None or not isinstance(row.spec, (IntInput, NumberInput)):
+            return None
+        return row
+
+    def _apply(self, form: "SheetForm", batch: Batch) -> None:
+        """Load a batch into the form as one undo step."""
+        specs = form.ruleset.inputs
+        form.load_entries({name: specs[name].to_text(value)
+                           for name, value in batch.values.items()})
+
+    def _result_line(self, form: "SheetForm") -> str:
+        from ..oneline import one_line
+
+        return one_line(form.sheet)
+
+    def action_fight(self, name: str) -> None:
+        """Run "attacked again" or "my action" on this tab (one undo step)."""
+        form = self.form()
+        if form is None or form.ruleset.fight_loop is None:
+            return
+        action = form.ruleset.fight_loop.action(name)
+        if action is None:
+            return
+        try:
+            batch = plan(form.ruleset, name, form.sheet.inputs)
+        except Refused as refused:
+            self.notify(refused.message, title=f"{action.title}: not done — {refused.input}",
+                        severity="warning", timeout=6)
+            return
+        if not batch.values:
+            self.notify(f"{action.title}: nothing to change.", timeout=3)
+            return
+        self._apply(form, batch)
+        then = form.query(f"#{kebab(action.then)}") if action.then else None
+        if then:  # the input the player enters next (Exalted: the new action's penalty)
+            self.screen.set_focus(then.first())
+        self.notify("; ".join(batch.words) + f"\n{self._result_line(form)}",
+                    title=f"{action.title} (Ctrl+Z undoes)", timeout=4)
+
+    def action_cycle_input(self) -> None:
+        """Step the tab's cycling input (GemStone's stance) to its next choice."""
+        form = self.form()
+        if form is None:
+            return
+        batch = cycle(form.ruleset, form.sheet.inputs)
+        self._apply(form, batch)
+        self.notify("; ".join(batch.words) + f"\n{self._result_line(form)}", timeout=3)
+
+    def action_round_inputs(self, again: bool = True) -> None:
+        """Focus the first round input (the group at the top of the form; a record list
+        where it stands in its step)."""
+        form = self.form()
+        names = round_inputs(form.ruleset) if form is not None else ()
+        if not names:
+            return
+        target = form.query(f"#{kebab(names[0])}")
+        if not target:  # a record list below the rows built so far
+            if again:
+                form.build_all()
+                self.call_after_refresh(self.action_round_inputs, False)
+            return
+        widget = target.first()
+        self.screen.set_focus(widget)
+        if names[0] in form.round_moved:  # the heading above it in view too
+            form.query_one("FormBody").scroll_home(animate=False)
+        else:  # once the rows just built are laid out
+            self.call_after_refresh(widget.scroll_visible, animate=False)
+
+    def action_step(self, delta: int) -> None:
+        """Add ``delta`` to the focused number field, within its bounds (one undo step)."""
+        row = self._number_row()
+        form = self.form()
+        if row is None or form is None:
+            return
+        spec = row.spec
+        status = form.sheet.status(spec.name)
+        if status.state is State.ERROR:
+            self.notify(f"{spec.name}: fix the text first ({status.message})",
+                        severity="warning", timeout=4)
+            return
+        try:
+            value = stepped(spec, status.value, delta)
+        except Refused as refused:
+            self.notify(refused.message, severity="warning", timeout=4)
+            return
+        if value == status.value:
+            bound = "maximum" if delta > 0 else "minimum"
+            self.notify(f"{spec.name} is at its {bound}, {spec.to_text(value)}.", timeout=2)
+            return
+        form.load_entries({spec.name: spec.to_text(value)})
+
+    # -- copying to the game ----------------------------------------------------------
+    def copy_to_clipboard(self, text: str) -> None:
+        """Copy through OSC 52, wrapped for tmux or screen when one is in between (every
+        copy of the app, the text fields' Ctrl+C included)."""
+        self._clipboard = text
+        if self._driver is not None:
+            self._driver.write(for_terminal(text, os.environ))
+
+    def action_copy_line(self) -> None:
+        """Copy the result as one line (what ``worksheet calc --format line`` prints)."""
+        form = self.form()
+        if form is not None:
+            line = self._result_line(form)
+            self.copy_to_clipboard(line)
+            self.notify(line, title=f"Copied{through(multiplexer(os.environ))}", timeout=4)
+
+    def action_copy_block(self) -> None:
+        """Copy the focused value's whole derivation as a fixed-width block."""
+        from ..derivation_block import derivation_block
+
+        form = self.form()
+        if form is None:
+            return
+        name = form.focused_name or form.ruleset.results[-1]
+        block = derivation_block(form.sheet, name)
+        self.copy_to_clipboard(block)
+        lines = block.count("\n") + 1
+        self.notify(block.splitlines()[0], timeout=4,
+                    title=f"Copied {lines} lines{through(multiplexer(os.environ))}")
+
+    def fight_commands(self) -> Iterable[SystemCommand]:
+        """The palette's fight-loop commands for the active tab."""
+        form = self.form()
+        loop = form.ruleset.fight_loop if form is not None else None
+        if loop is not None:
+            for action in loop.actions:
+                yield SystemCommand(action.title, f"{KEYS[action.name]}: {action.rule} — "
+                                    f"{action.cite}",
+                                    lambda name=action.name: self.action_fight(name))
+            if loop.cycle:
+                yield SystemCommand(f"Next {loop.cycle}", f"Cycle the {loop.cycle} "
+                                    f"({KEYS['cycle']})", self.action_cycle_input)
+            yield SystemCommand("Round inputs", f"Go to the round inputs ({KEYS['round']})",
+                                self.action_round_inputs)
+        yield SystemCommand("Copy result line", f"The result on one line, for the game "
+                            f"({KEYS['copy_line']})", self.action_copy_line)
+        yield SystemCommand("Copy derivation", f"The focused value's derivation as a block "
+                            f"({KEYS['copy_block']})", self.action_copy_block)
+

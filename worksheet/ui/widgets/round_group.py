@@ -1,0 +1,91 @@
+"""The round group at the top of a form: its heading with the fight-loop keys, and each
+counter's reset rule beneath the counter.
+
+Mid-fight a player changes the same few inputs between attacks; the ruleset declares them
+(``Ruleset.fight_loop``), and the form shows them first, under the result strip, with the rule
+that says when each counter goes up and when it goes back — the thing other tools leave the
+player to remember.
+"""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from typing import Any
+
+from ...engine import Ruleset
+from ...engine.fight_loop import ATTACKED_AGAIN, MY_ACTION
+
+KEYS = {
+    ATTACKED_AGAIN: "F5", MY_ACTION: "F6", "round": "F4", "cycle": "F9",
+    "copy_line": "Ctrl+L", "copy_block": "Ctrl+T",
+}
+"""The fight loop's keys as the form, the help and the notifications name them (the app's
+bindings use the same keys)."""
+
+ROUND_ID = "round-inputs"
+"""The id of the round group's heading."""
+
+
+def round_inputs(ruleset: Ruleset) -> tuple[str, ...]:
+    """The ruleset's round inputs, in order (none without a fight loop)."""
+    loop = ruleset.fight_loop
+    return tuple(loop.round_inputs) if loop is not None else ()
+
+
+def round_heading(ruleset: Ruleset) -> Static:
+    """The group's heading, naming the keys that work on this tab."""
+    loop = ruleset.fight_loop
+    keys = [f"{KEYS[a.name]} {a.title.lower()}" for a in loop.actions]
+    if loop.cycle:
+        keys.append(f"{KEYS['cycle']} next {loop.cycle}")
+    keys.append(f"{KEYS['round']} comes here")
+    return Static("Round  ·  " + " · ".join(keys), id=ROUND_ID,
+                  classes="step-heading round-heading", markup=False)
+
+
+def round_notes(ruleset: Ruleset, name: str) -> list[Static]:
+    """The lines shown beneath a round input: its reset rule with the citation; and after the
+    first input, the loop's note (Rise: which modifiers are the round's)."""
+    loop = ruleset.fight_loop
+    lines = []
+    counter = loop.counter(name)
+    if counter is not None:
+        lines.append(Static(f"↺ {counter.rule} — {counter.cite}", classes="round-rule",
+                            markup=False))
+    if loop.note and name == loop.round_inputs[0]:
+        lines.append(Static(loop.note, classes="round-rule", markup=False))
+    return lines
+
+
+def _record_words(record: Any) -> str:
+    value = record.get("value", 0)
+    defenses = record.get("defenses", ("all",))
+    where = ", ".join(defenses) if isinstance(defenses, (list, tuple)) else str(defenses)
+    return f"{record.get('name', '?')} {value:+d} ({where})" if isinstance(value, int) \
+        else f"{record.get('name', '?')} ({where})"
+
+
+class RoundRecords(Static):
+    """The records of a round input that is a record list and count for the round (Rise's
+    conditions), on one line: the list itself stays in its step, where it is edited.
+
+    Args:
+        ruleset: the ruleset.
+        name: the record list input.
+    """
+
+    def __init__(self, ruleset: Ruleset, name: str):
+        super().__init__("", classes="round-records", markup=False)
+        loop = ruleset.fight_loop
+        self._kind = loop.record_kind
+        self._title = (f"{self._kind[1].capitalize()}s" if self._kind
+                       else ruleset.inputs[name].title)
+
+    def show(self, records: Any) -> None:
+        """Show the records that count now (``records`` as the sheet holds them)."""
+        field, wanted = self._kind if self._kind else (None, None)
+        chosen = [r for r in records or () if field is None or r.get(field) == wanted]
+        text = f"{self._title}: " + ("; ".join(_record_words(r) for r in chosen) or "none")
+        if text != str(self.content):
+            self.update(text)
