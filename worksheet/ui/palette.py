@@ -71,6 +71,10 @@ def commands(app: "WorksheetApp") -> Iterable[SystemCommand]:
         yield SystemCommand(f"Go to {rulesets.title(rid)}", f"Alt+{number}",
                             lambda rid=rid: app.show_tab(rid))
     yield from app.fight_commands()
+    form = app.form()
+    if form is not None:
+        yield SystemCommand("Odds", "Go to the Odds step: the attacker's inputs (Ctrl+G)",
+                            form.action_odds)
     yield SystemCommand("Next field", "The next field or value (Tab)", app.action_focus_next)
     yield SystemCommand("Previous field", "The previous field or value (Shift+Tab)",
                         app.action_focus_previous)
