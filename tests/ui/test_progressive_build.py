@@ -144,4 +144,4 @@ async def test_a_load_before_a_row_is_built_shows_when_it_is(progressive):
         assert form.entries["body_weight"] == "99999"  # no echo of the old text on mount
         assert form.entries["stance"] == "defensive"
         assert str(app.query_one("#stance").value) == "defensive"
-        assert "waiting for Encumbrance" in app.query_one("#value-melee-ds", ValueRow).result
+        assert "waiting for Body weight" in app.query_one("#value-melee-ds", ValueRow).result

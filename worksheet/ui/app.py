@@ -86,11 +86,11 @@ class WorksheetApp(fight.FightActions, PresetActions, RecoveryActions, App[None]
         Binding("shift+tab", "focus_previous", "Previous field", show=False, priority=True),
         Binding("ctrl+down", "jump_input(1)", "Next input", show=False),
         Binding("ctrl+up", "jump_input(-1)", "Previous input", show=False),
+        *fight.BINDINGS,  # before Save…Redo: at 80 columns the key bar drops from the right
         Binding("ctrl+s", "save_preset", "Save"),
         Binding("ctrl+o", "open_preset", "Open"),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y,ctrl+shift+z", "redo", "Redo"),
-        *fight.BINDINGS,
         Binding("ctrl+r", "reset_tab", "Reset tab", show=False),
         Binding("ctrl+pagedown,f8", "next_tab", "Next tab", show=False, priority=True),
         Binding("ctrl+pageup,f7", "previous_tab", "Previous tab", show=False, priority=True),

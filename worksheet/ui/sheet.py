@@ -87,7 +87,7 @@ class SheetForm(Horizontal):
         id: the widget id.
     """
 
-    BINDINGS = [Binding("ctrl+g", "odds", "Odds")]
+    BINDINGS = [Binding("ctrl+g", "odds", "Odds", show=False)]  # in help and the palette
 
     class Changed(Message):
         """The entries changed (an edit, a load, an undo): the app saves recovery state."""

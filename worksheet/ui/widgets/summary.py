@@ -94,6 +94,8 @@ class ResultStrip(Static):
             if not (label or value):
                 continue
             state = sheet.status(entry.name).state
+            if entry.attach and state is not State.OK:
+                continue  # what it is attached to already says what it waits for
             if shown and state is not State.OK and shown[-1][3] is state \
                     and _reason(shown[-1][2]) == _reason(value):
                 before = shown.pop()
