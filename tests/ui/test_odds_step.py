@@ -60,7 +60,9 @@ async def test_without_an_attack_the_step_says_what_to_enter(ruleset_id, wanted)
         app.form().build_all()
         await pilot.pause()
         text = panel_text(app)
-        assert text.startswith("No attack yet: enter") and f"({wanted}) above" in text
+        label = app.form().ruleset.inputs[wanted].title
+        assert text.startswith(f"No attack yet: enter {label} above")  # the label, not the name
+        assert wanted not in text or "_" not in wanted
         assert "%" not in text
 
 

@@ -15,7 +15,7 @@ rule = RULESET.rule
 CITE_ODDS = f"{CITE}; Exalted 2nd ed. core, dice rolls (7+ succeeds, a 10 counts twice)"
 MODEL = ("each of the attack_pool d10 scores 1 success on 7–9 and 2 on a 10; the attack hits "
          "when its successes exceed the DV")
-WANTED = "the attacker's dice (attack_pool)"
+WANTED = "attack_pool"  # the app says its label
 
 
 def _p_hit(attack_pool, dv, defense):

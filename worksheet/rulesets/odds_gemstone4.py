@@ -15,7 +15,7 @@ from .gemstone4 import CITE, RULESET
 
 rule = RULESET.rule
 CITE_ODDS = "GemStone IV wiki, “Attack Strength”, “Defensive Strength”, “Endroll”"
-WANTED = "the attacker's Attack Strength (attacker_as)"
+WANTED = "attacker_as"  # the app says its label
 MODEL = ("endroll = d100 + attacker_as − (Evade DS + other_ds) + avd, the d100 uniform on "
          "1–100 and not open-ended; the attack hits when the endroll exceeds 100")
 NOT_EVADE = ("the chance to evade outright is not included: the article gives no formula "

@@ -17,7 +17,7 @@ from .rise_stacking import DEFENSES
 
 rule = RULESET.rule
 CITE_ODDS = f"{CITE}, attack rolls (1d10 + accuracy, a 10 explodes; critical hits)"
-WANTED = "the attacker's accuracy (accuracy)"
+WANTED = "accuracy"  # the app says its label
 MODEL = ("result = accuracy + X, X an exploding d10 (a 10 is rolled again and added while it "
          "shows 10); G(t) = P(X ≥ t) = 1 for t ≤ 1, (11 − t)/10 for 2 ≤ t ≤ 10, G(t − 10)/10 "
          "beyond")

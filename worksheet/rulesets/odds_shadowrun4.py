@@ -19,7 +19,7 @@ from .shadowrun4 import BOOK, CITE, FULL, RULESET
 
 rule = RULESET.rule
 CITE_ODDS = f"{BOOK}, “Hits”, “Opposed Tests”, “Edge” (Rule of Six); {CITE}"
-WANTED = "the attacker's dice (attack_pool)"
+WANTED = "attack_pool"  # the app says its label
 CHOICES = ("none", "full-dodge", "full-parry", "gymnastics-dodge")
 
 

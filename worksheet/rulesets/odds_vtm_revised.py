@@ -19,7 +19,7 @@ from .vtm_revised import CITE, CITE_DICE, RULESET
 
 rule = RULESET.rule
 CITE_ODDS = f"{CITE_DICE}; {CITE}"
-WANTED = "the attacker's dice (attack_pool)"
+WANTED = "attack_pool"  # the app says its label
 MANEUVERS = ("block", "dodge", "parry")
 MODEL = ("a d10 at or above the roll's difficulty is a success and each 1 cancels one "
          "(never below 0); the attack hits when the attacker's successes exceed the defender's")

@@ -60,11 +60,18 @@ class Speaker:
         """
         if status.state is State.OK:
             derivation = status.derivation
-            if derivation is None or not derivation.notes:
+            if derivation is None:
                 return status
-            notes = tuple(self.text(note) for note in derivation.notes)
-            if notes == derivation.notes:
+            if status.value is None and derivation.formula:
+                # No value: the "formula" is a sentence saying what to enter, so it speaks
+                # in labels too (``no attack yet: enter Attack dice …``).
+                derivation = replace(derivation, formula=self.text(derivation.formula),
+                                     substituted=self.text(derivation.substituted))
+            if derivation.notes:
+                derivation = replace(derivation, notes=tuple(self.text(note)
+                                                             for note in derivation.notes))
+            if derivation == status.derivation:
                 return status
-            return replace(status, derivation=replace(derivation, notes=notes))
+            return replace(status, derivation=derivation)
         return replace(status, message=self.text(status.message),
                        waiting_for=tuple(self.name(n) for n in status.waiting_for))

@@ -170,7 +170,7 @@ class OddsPanel(Static):
         ruleset, inputs = self.ruleset, self.ruleset.inputs
         name = next((n for n, spec in inputs.items() if spec.optional and any(
             ruleset.rules[user].step == ODDS_STEP for user in ruleset.consumers(n))), None)
-        return f"{inputs[name].title} ({name})" if name else "the attack"
+        return inputs[name].title if name else "the attack"
 
     def _option(self, name: str, status: Any, marked: bool, width: int = BAR) -> str:
         label = option_label(self.ruleset.rules[name].label).ljust(LABEL)
