@@ -19,6 +19,9 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 
+SHORT = 9
+"""A label this long or shorter is never cut to its first word (``My action`` stays whole)."""
+
 class ShownKey(NamedTuple):
     """One key as the bar shows it."""
 
@@ -93,8 +96,9 @@ class KeyBar(Widget, can_focus=False):
         def used(chosen: list[tuple[ShownKey, str]]) -> int:
             return sum(len(shown.display) + len(description) + 3 for shown, description in chosen)
 
-        if used(items) > room:
-            items = [(shown, description.split(" ")[0]) for shown, description in items]
+        if used(items) > room:  # long labels say their first word (a short one stays whole)
+            items = [(shown, description if len(description) <= SHORT else
+                      description.split(" ")[0]) for shown, description in items]
         while used(items) > room:
             droppable = [i for i, (shown, _) in enumerate(items)
                          if shown.action not in self.ESSENTIAL]
