@@ -195,6 +195,25 @@ class Recovery:
             os.replace(self.path, aside)
             self.kept_aside = aside
 
+    def set_aside(self, state: Any) -> Path | None:
+        """Keep state that could not be restored in a file of its own beside this one, named
+        ``<name>.unrestorable-<time>-<pid>``: never offered again (so it cannot fail again at
+        every start), never deleted (a person can still read what was typed). ``None`` when it
+        cannot be written either.
+        """
+        aside = self.path.with_name(f"{self.path.name}.unrestorable-"
+                                    f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}")
+        try:
+            data = json.dumps({"worksheet-recovery": 1, "saved": time.time(), "state": state},
+                              ensure_ascii=False, indent=1, default=repr).encode("utf-8")
+            aside.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            handle = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(data)
+        except (OSError, TypeError, ValueError):
+            return None
+        return aside
+
     def clear(self) -> None:
         """Remove this session's stored state (a clean quit); no error when there is none."""
         with contextlib.suppress(FileNotFoundError):

@@ -374,8 +374,8 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
 
     def dirty_tabs(self) -> list[str]:
         """The tabs with unsaved edits."""
-        return [rid for rid in self.ruleset_ids
-                if (form := self.form(rid)) is not None and form.dirty]
+        return [rid for rid in self.ruleset_ids if rid in self._pending  # restored, not shown
+                or (form := self.form(rid)) is not None and form.dirty]
 
     async def action_quit(self) -> None:
         """Quit; asks first when a tab has unsaved edits. A clean quit clears recovery."""
