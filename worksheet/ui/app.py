@@ -21,6 +21,7 @@ from textual.widgets import Static
 from .. import rulesets
 from ..presets import Preset, find_preset
 from . import store
+from .focus_actions import FocusActions
 from .preset_actions import PresetActions
 from .recovery_actions import RecoveryActions
 from .screens.confirm import Choose
@@ -60,7 +61,7 @@ class SheetScreen(Screen):
             event.refresh_styles = False
 
 
-class WorksheetApp(PresetActions, RecoveryActions, App[None]):
+class WorksheetApp(FocusActions, PresetActions, RecoveryActions, App[None]):
     """The terminal worksheet.
 
     Args:
@@ -78,12 +79,12 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
     BINDINGS = [
-        # Tab moves focus before the next key is delivered: over SSH keys arrive in bursts,
-        # and type-ahead must land in the field the user tabbed to.
+        # Focus keys move focus before the next key is delivered: over SSH keys arrive in
+        # bursts, and type-ahead must land in the field the user moved to (focus_actions).
         Binding("tab", "focus_next", "Next field", show=False, priority=True),
         Binding("shift+tab", "focus_previous", "Previous field", show=False, priority=True),
-        Binding("ctrl+down", "jump_input(1)", "Next input", show=False),
-        Binding("ctrl+up", "jump_input(-1)", "Previous input", show=False),
+        Binding("ctrl+down", "jump_input(1)", "Next input", show=False, priority=True),
+        Binding("ctrl+up", "jump_input(-1)", "Previous input", show=False, priority=True),
         Binding("ctrl+s", "save_preset", "Save"),
         Binding("ctrl+o", "open_preset", "Open"),
         Binding("ctrl+z", "undo", "Undo"),
@@ -183,7 +184,7 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
         self._forms[rid] = form
         return form
 
-    TAB_ACTIONS = frozenset({"next_tab", "previous_tab", "show_tab"})
+    TAB_ACTIONS = frozenset({"next_tab", "previous_tab", "show_tab", "jump_input"})
     """Actions bound with priority (scroll containers also claim Ctrl+PageUp/PageDown)."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -265,12 +266,6 @@ class WorksheetApp(PresetActions, RecoveryActions, App[None]):
         """Show tab ``number`` (1-based)."""
         if 1 <= number <= len(self.ruleset_ids):
             self.show_tab(self.ruleset_ids[number - 1])
-
-    def action_jump_input(self, step: int) -> None:
-        """Focus the next (``1``) or previous (``-1``) input of this tab, skipping values."""
-        form = self.form()
-        if form is not None:
-            form.jump_input(self.focused, step)
 
     def action_explain(self) -> None:
         """Open the focused row's full explanation in a dialog."""
