@@ -110,6 +110,29 @@ class Folders:
         return None
 
 
+def in_shell(*args: str) -> list[str]:
+    """A command line that runs the program under ``/bin/sh`` (the session leader, as a login
+    shell is), like a terminal window or a tmux pane does."""
+    import shlex
+
+    return ["/bin/sh", "-c", " ".join(map(shlex.quote, worksheet_argv(*args)))
+            + "; echo worksheet ended $?; sleep 60"]
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError, IndexError):
+        return False
+    return state not in ("Z", "X")
+
+
+def _take_controlling_terminal() -> None:
+    """In the child, after ``setsid``: make its pty (stdin) its controlling terminal, as a
+    login shell's is, so that closing the terminal hangs it up (SIGHUP, SIGCONT, EIO)."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
 def worksheet_argv(*args: str) -> list[str]:
     """The installed ``worksheet`` console script beside this Python, else ``python -m``."""
     script = Path(sys.executable).with_name("worksheet")
@@ -149,7 +172,8 @@ class PtyWorksheet:
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", self.rows, self.cols, 0, 0))
         self.process = subprocess.Popen(self.argv, stdin=slave, stdout=slave, stderr=slave,
-                                        env=self.env, start_new_session=True, close_fds=True)
+                                        env=self.env, start_new_session=True, close_fds=True,
+                                        preexec_fn=_take_controlling_terminal)
         os.close(slave)
         self.master = master
         return self
@@ -252,12 +276,46 @@ class PtyWorksheet:
         """Send a signal to the program (not its process group: as ``kill PID`` does)."""
         os.kill(self.process.pid, signum)
 
+    def hang_up(self, delay: float | None = None) -> None:
+        """Close the terminal, as a dropped SSH connection does: the pty is the controlling
+        terminal, so the kernel hangs it up and sends SIGHUP and SIGCONT itself.
+
+        Args:
+            delay: first send SIGHUP to the whole process group and close the terminal this
+                many seconds later, as tmux does when a session is killed.
+        """
+        if delay is not None:
+            os.killpg(self.process.pid, signal.SIGHUP)
+            time.sleep(delay)
+        if self.master >= 0:
+            os.close(self.master)
+            self.master = -1
+
+    def program_pid(self) -> int:
+        """The pid of the program when it runs under a shell (``in_shell``), else ``pid``."""
+        if self.argv[:2] != ["/bin/sh", "-c"]:
+            return self.pid
+        children = Path(f"/proc/{self.pid}/task/{self.pid}/children")
+        found = self.wait_until(lambda: children.read_text().split(), "the shell's child")
+        return int(found[0])
+
+    def wait_program_gone(self, pid: int, timeout: float = DEADLINE) -> None:
+        """Wait until a process that is not our child (the program under the shell) ends."""
+        deadline = time.monotonic() + timeout
+        while _running(pid):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"process {pid} still runs {timeout:.0f} s after")
+            time.sleep(0.05)
+
     def wait_exit(self, timeout: float = DEADLINE) -> int:
         """Wait for the program to end, reading all it printed; its exit status
         (negative: killed by that signal)."""
         deadline = time.monotonic() + timeout
         while self.process.poll() is None:
-            self.pump(0.05)
+            if self.master >= 0:
+                self.pump(0.05)
+            else:
+                time.sleep(0.05)
             if time.monotonic() > deadline:
                 raise AssertionError(f"the program did not end within {timeout:.0f} s; "
                                      f"screen:\n{self.text()}")
@@ -272,11 +330,12 @@ class PtyWorksheet:
         return _ANSI.sub(b"", tail).decode("utf-8", "replace").replace("\r", "")
 
     def close(self) -> None:
-        """End the program if it still runs (SIGKILL) and close the terminal."""
-        if self.process is not None and self.process.poll() is None:
-            try:
+        """End the program and anything left in its process group (SIGKILL), and close the
+        terminal."""
+        if self.process is not None:
+            try:  # the whole group: a program under a shell may outlive the shell
                 os.killpg(self.process.pid, signal.SIGKILL)
-            except ProcessLookupError:
+            except (ProcessLookupError, PermissionError):
                 pass
             self.process.wait(timeout=DEADLINE)
         if self.master >= 0:

@@ -12,7 +12,7 @@ import signal
 
 import pytest
 
-from pty_app import Folders, PtyWorksheet
+from pty_app import Folders, PtyWorksheet, in_shell
 
 RESTORED = r"Evade DS vs melee 54 .*Evade DS vs ranged 81"
 
@@ -113,6 +113,44 @@ def test_keys_typed_just_before_a_hangup_are_kept(run_worksheet, folders, signum
     second = run_worksheet("gemstone4")
     restore(second)
     assert_restored_73(second, folders)
+
+
+@pytest.mark.parametrize("pause", [False, True], ids=["at-once", "after-the-save"])
+def test_a_dropped_connection_ends_the_program_and_keeps_the_edit(run_worksheet, folders,
+                                                                  pause):
+    """The terminal closes and SIGHUP + SIGCONT arrive, as when SSH drops: the program must
+    end (it used to redraw into the dead terminal and block for ever) with the edit kept."""
+    first = run_worksheet("gemstone4")
+    type_dodge_ranks(first, "73")
+    if pause:
+        first.wait_until(lambda: folders.recovered_entry("gemstone4", "dodge_ranks") == "73",
+                         "the recovery save")
+    first.hang_up()
+    assert first.wait_exit() == 128 + signal.SIGHUP
+    assert folders.recovered_entry("gemstone4", "dodge_ranks") == "73"
+    second = run_worksheet("gemstone4")
+    restore(second)
+    assert_restored_73(second, folders)
+
+
+@pytest.mark.parametrize("delay", [0, 0.01, 0.05])
+def test_a_killed_tmux_pane_ends_the_program_and_keeps_the_edit(run_worksheet, folders,
+                                                                delay):
+    """As ``tmux kill-session`` does: SIGHUP to the pane's processes, then the terminal
+    closes (and the kernel adds SIGCONT). The program used to redraw on that SIGCONT into the
+    dead terminal, which killed Textual's output thread and blocked it for ever."""
+    first = run_worksheet(argv=in_shell("gemstone4"))
+    program = first.program_pid()
+    first.wait_for(r"Input · Dodge ranks")
+    first.press("7", "3")
+    first.hang_up(delay)
+    first.wait_program_gone(program)
+    assert folders.recovered_entry("gemstone4", "dodge_ranks") in ("73", "7", None)
+    second = run_worksheet("gemstone4")
+    second.wait_for(r"Input · |Restore unsaved edits\?")
+    if folders.recovered_entry("gemstone4", "dodge_ranks") == "73":
+        restore(second)
+        assert_restored_73(second, folders)
 
 
 def test_restored_edits_of_a_tab_not_shown_yet_survive_another_hangup(run_worksheet, folders):

@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import sys
+import termios
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -42,22 +44,45 @@ class RecoveryActions(_Base):
     _hanging_up = False
 
     def watch_hangup(self) -> None:
-        """On SIGHUP or SIGTERM write the unsaved state at once, then exit (``_hung_up``)."""
+        """On SIGHUP or SIGTERM write the unsaved state at once, then exit (``_hung_up``).
+
+        Textual redraws the whole screen on SIGCONT (the end of a suspend); the kernel sends
+        SIGCONT with the SIGHUP of a hang-up too, and that redraw, into a terminal that is
+        gone, killed Textual's output thread and left the program blocked for ever on exit.
+        It is kept for a terminal that is still there.
+        """
         try:
             loop = asyncio.get_running_loop()
             for signum in HANGUP_SIGNALS:
                 loop.add_signal_handler(signum, self._hung_up, signum)
+            resume = signal.getsignal(signal.SIGCONT)
+            if callable(resume):
+                def resume_if_terminal(signum: int, frame: Any) -> None:
+                    if terminal_alive():
+                        resume(signum, frame)
+
+                signal.signal(signal.SIGCONT, resume_if_terminal)
         except (NotImplementedError, RuntimeError, ValueError, AttributeError):
             pass  # no signals here (not the main thread, or not a POSIX system)
 
     def _hung_up(self, signum: int = signal.SIGHUP) -> None:
-        """Write now what the sheet holds (the debounce would lose the last half second), let
-        the keys already read reach the sheet, write again, and exit with 128 + the signal's
-        number, as a process ended by it would."""
+        """Write now what the sheet holds (the debounce would lose the last half second) and
+        exit with 128 + the signal's number, as a process ended by it would.
+
+        While the terminal is still there (a SIGTERM, or a SIGHUP sent by hand) the keys
+        already read are first let through to the sheet and the state written again. Once
+        the terminal is gone (a dropped connection) nothing may be drawn any more: Textual's
+        output thread dies on the first write to it, and after a few more frames the app
+        blocks for ever on the full output queue, so the app exits at once (and see
+        :meth:`watch_hangup` for SIGCONT).
+        """
         if self._hanging_up:
             return
         self._hanging_up = True
         self._save_now()
+        if not terminal_alive():
+            self.exit(return_code=128 + signum)
+            return
         self._hangup_task = asyncio.get_running_loop().create_task(
             self._save_when_settled(signum))
 
@@ -215,6 +240,15 @@ class RecoveryActions(_Base):
         names = ", ".join(rulesets.title(rid) if rid in self.ruleset_ids else repr(rid)
                           for rid in tabs) or "a tab"
         self.notify(f"Unsaved edits of {names} {why}; {kept}.", severity="error", timeout=30)
+
+
+def terminal_alive() -> bool:
+    """Whether the program's terminal is still there (a hung-up one fails every request)."""
+    try:
+        termios.tcgetattr(sys.__stdin__.fileno())
+    except (termios.error, OSError, ValueError, AttributeError):
+        return False
+    return True
 
 
 def write_crash_log(error: BaseException) -> Path | None:
