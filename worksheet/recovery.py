@@ -46,7 +46,7 @@ def _host() -> str:
 
 def _session_of(path: Path) -> tuple[str, int] | None:
     """The host and pid a session file or temporary belongs to, from its name."""
-    match = re.fullmatch(r"\.?(.+)-(\d+)\.json(?:\.\d+\.tmp)?", path.name)
+    match = re.fullmatch(r"\.?(.+)-(\d+)\.json(?:\.\d+\.tmp|\.later)?", path.name)
     return (match.group(1), int(match.group(2))) if match else None
 
 
@@ -148,9 +148,11 @@ class Recovery:
         return state
 
     def pending(self) -> list[Path]:
-        """Files left by sessions that are no longer running, newest first (unclaimed yet)."""
+        """Files left by sessions that are no longer running, newest first (unclaimed yet),
+        including those a session kept for later (:meth:`later`)."""
         try:
-            files = [path for path in self.path.parent.glob("*.json")
+            files = [path for pattern in ("*.json", "*.json.later")
+                     for path in self.path.parent.glob(pattern)
                      if path != self.path and _orphaned(path)]
         except OSError:
             return []
@@ -194,6 +196,13 @@ class Recovery:
         with contextlib.suppress(OSError):
             os.replace(self.path, aside)
             self.kept_aside = aside
+
+    def later(self) -> None:
+        """Keep the state this session claimed for the next start instead of restoring it
+        now: renamed to ``<name>.later``, which this session never writes, and which the next
+        session to start after this one has ended claims like any other left-over file."""
+        with contextlib.suppress(OSError):
+            os.replace(self.path, self.path.with_name(self.path.name + ".later"))
 
     def set_aside(self, state: Any) -> Path | None:
         """Keep state that could not be restored in a file of its own beside this one, named

@@ -101,6 +101,22 @@ def test_discard_clears_the_recovery_file(run_worksheet, folders):
     second.wait_until(lambda: folders.recovery_states() == [], "the recovery file cleared")
 
 
+def test_escape_on_the_question_offers_the_edits_again_next_time(run_worksheet, folders):
+    first = run_worksheet("gemstone4")
+    type_dodge_ranks(first, "73")
+    first.signal(signal.SIGHUP)
+    first.wait_exit()
+    second = run_worksheet("gemstone4")
+    second.wait_for(r"Restore unsaved edits\?")
+    second.press("escape")
+    second.wait_for("Not restored now")
+    second.press("ctrl+q")  # nothing unsaved in this session: it quits at once
+    assert second.wait_exit() == 0
+    third = run_worksheet("gemstone4")
+    restore(third)
+    assert_restored_73(third, folders)
+
+
 @pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGTERM], ids=["SIGHUP", "SIGTERM"])
 def test_keys_typed_just_before_a_hangup_are_kept(run_worksheet, folders, signum):
     """The signal comes straight after the keys, well inside the half-second debounce."""

@@ -96,3 +96,27 @@ async def test_entries_of_the_wrong_type_are_left_out_with_a_notice_not_a_crash(
         assert form.sheet.value("dodge_ranks") == 0
         assert any("dodge_ranks is not text" in n.message for n in app._notifications)
         assert app.presets["gemstone4"] is None, "a preset without a name is not invented"
+
+
+async def test_escape_on_the_restore_question_keeps_the_edits_for_the_next_start():
+    recovery_dir().mkdir(parents=True)
+    dead = recovery_dir() / "elsewhere-1.json"
+    dead.write_text(json.dumps({"worksheet-recovery": 1, "state": {"active": "gemstone4",
+                    "tabs": {"gemstone4": {"entries": {"dodge_ranks": "73"}}}}}))
+    os.utime(dead, (0, 0))
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, Choose)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.form("gemstone4").entries["dodge_ranks"] == "0"
+        app.query_one("#gemstone4 #agility-bonus").focus()
+        await pilot.press("5")  # this session's own edits go to its own file
+        await pilot.pause(0.8)
+        app._quit_now()
+    # This process still runs, so a new session in it cannot claim the file; check the file.
+    later = list(recovery_dir().glob("*.json.later"))
+    assert len(later) == 1
+    kept = json.loads(later[0].read_text())["state"]["tabs"]["gemstone4"]["entries"]
+    assert kept == {"dodge_ranks": "73"}

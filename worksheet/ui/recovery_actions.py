@@ -185,8 +185,14 @@ class RecoveryActions(_Base):
         def answer(choice: str) -> None:
             if choice == "restore":
                 self._restore(tabs, state.get("active"))
-            else:
+            elif choice == "discard":
                 self.recovery.clear()
+            else:  # Escape: not now, and nothing lost
+                self.recovery.later()
+                self.call_after_refresh(  # on the sheet, once the question is gone
+                    self.notify, "Not restored now: the next start offers these edits again.",
+                    timeout=8)
+            self.call_after_refresh(self._update_status)
 
         self.push_screen(Choose("Restore unsaved edits?", "The last session ended with edits "
                                 f"that were not saved, in: {titles}.",
