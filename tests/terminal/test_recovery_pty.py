@@ -88,13 +88,19 @@ def test_restore_works_every_time_across_repeated_kills(run_worksheet, folders):
         assert_restored_73(app, folders)
 
 
-def test_discard_clears_the_recovery_file(run_worksheet, folders):
+def asked_after_a_hangup(run_worksheet) -> PtyWorksheet:
+    """Type 73 into Dodge ranks, hang up, start again: the program asks to restore."""
     first = run_worksheet("gemstone4")
     type_dodge_ranks(first, "73")
     first.signal(signal.SIGHUP)
     first.wait_exit()
     second = run_worksheet("gemstone4")
     second.wait_for(r"Restore unsaved edits\?")
+    return second
+
+
+def test_discard_clears_the_recovery_file(run_worksheet, folders):
+    second = asked_after_a_hangup(run_worksheet)
     second.press("tab", "enter")  # "Discard"
     second.wait_gone(r"Restore unsaved edits\?")
     second.wait_for(r"Evade DS vs melee 0 ")
@@ -102,12 +108,7 @@ def test_discard_clears_the_recovery_file(run_worksheet, folders):
 
 
 def test_escape_on_the_question_offers_the_edits_again_next_time(run_worksheet, folders):
-    first = run_worksheet("gemstone4")
-    type_dodge_ranks(first, "73")
-    first.signal(signal.SIGHUP)
-    first.wait_exit()
-    second = run_worksheet("gemstone4")
-    second.wait_for(r"Restore unsaved edits\?")
+    second = asked_after_a_hangup(run_worksheet)
     second.press("escape")
     second.wait_for("Not restored now")
     second.press("ctrl+q")  # nothing unsaved in this session: it quits at once
