@@ -120,3 +120,36 @@ async def test_escape_on_the_restore_question_keeps_the_edits_for_the_next_start
     assert len(later) == 1
     kept = json.loads(later[0].read_text())["state"]["tabs"]["gemstone4"]["entries"]
     assert kept == {"dodge_ranks": "73"}
+
+
+async def test_an_entry_the_engine_fails_on_leaves_the_tab_untouched_and_is_kept_aside():
+    """Exalted's Charm limit ``1e5000`` makes this engine fail (not refuse) while it computes;
+    a restore of it must leave the tab as it was, not half loaded."""
+    from worksheet.engine import Sheet
+    from worksheet import rulesets
+
+    try:
+        Sheet(rulesets.get("exalted2e"), {}).set_many_text({"charm_limit": "1e5000",
+                                                            "dexterity": "4"})
+    except Exception:  # noqa: BLE001 — what this test is about
+        pass
+    else:
+        pytest.skip("the engine refuses 1e5000 now (its size bound): nothing here fails")
+    recovery_dir().mkdir(parents=True)
+    dead = recovery_dir() / "elsewhere-1.json"
+    dead.write_text(json.dumps({"worksheet-recovery": 1, "state": {"active": "exalted2e",
+                    "tabs": {"exalted2e": {"entries": {"charm_limit": "1e5000",
+                                                       "dexterity": "4"}}}}}))
+    os.utime(dead, (0, 0))
+    app = WorksheetApp(ruleset="exalted2e")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # Restore
+        await pilot.pause()
+        await pilot.pause()
+        assert app.is_running and app.failure is None
+        form = app.form("exalted2e")
+        assert form.entries == form.saved and not form.dirty
+        assert form.sheet.inputs == rulesets.get("exalted2e").defaults()
+    aside = list(recovery_dir().glob("*.unrestorable-*"))
+    assert len(aside) == 1 and "1e5000" in aside[0].read_text()

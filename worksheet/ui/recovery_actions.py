@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import rulesets
+from ..engine import Sheet
 from ..presets import Preset
 from ..recovery import state_dir
 from . import store
 from .screens.confirm import Choose
-from .state import entries_from_json, entries_to_json
+from .state import entries_from_json, entries_to_json, split_entries
 
 if TYPE_CHECKING:
     from .app import WorksheetApp
@@ -229,6 +230,12 @@ class RecoveryActions(_Base):
 
     def _load_tab(self, rid: str, form: Any, tab: dict[str, Any]) -> list[str]:
         entries, problems = entries_from_json(form.ruleset, tab.get("entries") or {})
+        # Tried on a copy of the sheet first: an entry the engine fails on must not leave
+        # the tab half loaded (its graph with some of the entries, its editors with none).
+        texts, records = split_entries(form.ruleset, entries)
+        trial = Sheet(form.ruleset, form.sheet.inputs)
+        trial.set_many_text(texts)
+        trial.set_many(records)
         form.load_entries(entries)
         meta = tab.get("preset")
         if isinstance(meta, dict) and isinstance(meta.get("name"), str):
