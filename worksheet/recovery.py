@@ -60,7 +60,20 @@ def _running(pid: int) -> bool:
         return False
     except PermissionError:
         return False  # the pid now belongs to another user: our session is gone
-    return True
+    return not _zombie(pid)
+
+
+def _zombie(pid: int) -> bool:
+    """Whether ``pid`` has ended but not been reaped yet (Linux; elsewhere: unknown, no).
+
+    A session whose shell died with the connection is reparented and, until reaped, still
+    answers ``kill(pid, 0)``: its file must be claimable all the same.
+    """
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()[0] in (b"Z", b"X")
+    except (OSError, IndexError):
+        return False
 
 
 def _orphaned(path: Path) -> bool:
