@@ -28,13 +28,13 @@ def panel_title(app: PtyWorksheet) -> str:
 
 def focused_lines(app: PtyWorksheet) -> list[str]:
     """The screen lines of the focused row (marked ``▌`` in the left gutter)."""
-    return [line[:76].rstrip() for line in app.screen.display if line.startswith("▌")]
+    return [line[:-4].rstrip() for line in app.screen.display if line.startswith("▌")]
     # (the last columns are the scroll bar's, which depends on where the view is scrolled)
 
 
 def run(tmp_path, name: str, args: list[str], before: list[str], sequence: list[str], *,
-        burst: bool, at_once: bool = False) -> PtyWorksheet:
-    app = PtyWorksheet(Folders(tmp_path / name), *args).start()
+        burst: bool, at_once: bool = False, size: tuple[int, int] = (80, 24)) -> PtyWorksheet:
+    app = PtyWorksheet(Folders(tmp_path / name), *args, cols=size[0], rows=size[1]).start()
     if not at_once:
         app.wait_for(r"Input · ")
         app.settle()
@@ -64,10 +64,12 @@ def same_state(fast: PtyWorksheet, slow: PtyWorksheet) -> None:
     assert fast.line_with("defaults") == slow.line_with("defaults"), screens
 
 
-def compare(tmp_path, args, sequence, before=(), at_once=False) -> tuple[PtyWorksheet,
-                                                                          PtyWorksheet]:
-    slow = run(tmp_path, "slow", args, list(before), sequence, burst=False, at_once=at_once)
-    fast = run(tmp_path, "burst", args, list(before), sequence, burst=True, at_once=at_once)
+def compare(tmp_path, args, sequence, before=(), at_once=False, size=(80, 24)
+            ) -> tuple[PtyWorksheet, PtyWorksheet]:
+    slow = run(tmp_path, "slow", args, list(before), sequence, burst=False, at_once=at_once,
+               size=size)
+    fast = run(tmp_path, "burst", args, list(before), sequence, burst=True, at_once=at_once,
+               size=size)
     try:
         same_state(fast, slow)
     except AssertionError:
@@ -77,8 +79,9 @@ def compare(tmp_path, args, sequence, before=(), at_once=False) -> tuple[PtyWork
     return slow, fast
 
 
-def test_nine_ctrl_down_at_once_land_where_nine_slow_ones_do(tmp_path):
-    slow, fast = compare(tmp_path, ["gemstone4"], ["ctrl+down"] * 9)
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=["80x24", "100x30"])
+def test_nine_ctrl_down_at_once_land_where_nine_slow_ones_do(tmp_path, size):
+    slow, fast = compare(tmp_path, ["gemstone4"], ["ctrl+down"] * 9, size=size)
     try:
         assert panel_title(fast) == "Encumbrance"  # the tenth input: nine steps from the first
     finally:
@@ -98,8 +101,9 @@ def test_ctrl_down_then_space_toggles_the_row_the_panel_names(tmp_path):
         fast.close()
 
 
-def test_fourteen_tabs_right_after_launch_land_where_slow_tabs_do(tmp_path):
-    slow, fast = compare(tmp_path, ["gemstone4"], ["tab"] * 14, at_once=False)
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=["80x24", "100x30"])
+def test_fourteen_tabs_right_after_launch_land_where_slow_tabs_do(tmp_path, size):
+    slow, fast = compare(tmp_path, ["gemstone4"], ["tab"] * 14, size=size)
     slow.close()
     fast.close()
 
