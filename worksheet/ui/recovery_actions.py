@@ -1,6 +1,11 @@
 """The app's recovery: unsaved edits of every tab are kept (debounced) until a clean quit, and
 offered back on the next start.
 
+They are also written at once when the session ends any other way it can notice: a dropped
+connection (SIGHUP), a shutdown (SIGTERM), or a bug (an exception no handler caught, which then
+ends the program with one line and status 1 instead of a traceback). A restore never crashes
+the app: what cannot be restored is kept aside in a file of its own.
+
 A mixin of :class:`~worksheet.ui.app.WorksheetApp`, kept apart so each module stays small.
 """
 
@@ -87,10 +92,10 @@ class RecoveryActions(_Base):
         self._hangup_task = asyncio.get_running_loop().create_task(
             self._save_when_settled(signum))
 
-    def _save_now(self) -> None:
+    def _save_now(self) -> bool:
         if self._recovery_timer is not None:
             self._recovery_timer.stop()
-        self.save_recovery()
+        return self.save_recovery()
 
     async def _save_when_settled(self, signum: int) -> None:
         try:
@@ -127,9 +132,10 @@ class RecoveryActions(_Base):
         """
         if self.failure is None:
             try:
-                self._save_now()
-                kept = ("your unsaved edits were kept for recovery"
-                        if self.recovery_state()["tabs"] else "no edits were unsaved")
+                saved = self._save_now()
+                kept = ("no edits were unsaved" if not self.recovery_state()["tabs"]
+                        else "your unsaved edits were kept for recovery" if saved
+                        else "your unsaved edits could not be kept")
             except Exception:  # noqa: BLE001 — the report must be written whatever failed
                 kept = "your unsaved edits could not be kept"
             log = write_crash_log(error)
@@ -158,8 +164,9 @@ class RecoveryActions(_Base):
             tabs.setdefault(rid, tab)
         return {"active": self.active, "tabs": tabs}
 
-    def save_recovery(self) -> None:
-        """Write the unsaved state now (or clear the file when nothing is unsaved)."""
+    def save_recovery(self) -> bool:
+        """Write the unsaved state now (or clear the file when nothing is unsaved); False
+        when it could not be written (the player is told)."""
         self._recovery_timer = None
         state = self.recovery_state()
         try:
@@ -169,6 +176,8 @@ class RecoveryActions(_Base):
                 self.recovery.clear()
         except OSError as error:
             self.notify(f"Cannot keep unsaved edits for recovery: {error}", severity="warning")
+            return False
+        return True
 
     def _offer_recovery(self) -> None:
         state = self.recovery.load()
