@@ -150,8 +150,12 @@ def run_app(argv: Sequence[str]) -> int:
     os.environ.setdefault("TEXTUAL_FPS", str(FRAME_RATE))
     from .ui import WorksheetApp  # the only place the core reaches for the UI
 
-    WorksheetApp(ruleset=args.ruleset, preset=preset).run()
-    return EXIT_OK
+    app = WorksheetApp(ruleset=args.ruleset, preset=preset)
+    app.run()
+    if app.failure:  # a bug inside the app: one line, the edits kept for recovery
+        print(f"worksheet: {app.failure}", file=sys.stderr)
+        return EXIT_UNEXPECTED
+    return app.return_code or EXIT_OK  # 128 + N after signal N (SIGHUP, SIGTERM)
 
 
 COMMANDS = {"calc": run_calc, "rulesets": run_rulesets, "presets": run_presets}

@@ -46,7 +46,7 @@ def _host() -> str:
 
 def _session_of(path: Path) -> tuple[str, int] | None:
     """The host and pid a session file or temporary belongs to, from its name."""
-    match = re.fullmatch(r"\.?(.+)-(\d+)\.json(?:\.\d+\.tmp)?", path.name)
+    match = re.fullmatch(r"\.?(.+)-(\d+)\.json(?:\.\d+\.tmp|\.later)?", path.name)
     return (match.group(1), int(match.group(2))) if match else None
 
 
@@ -60,7 +60,20 @@ def _running(pid: int) -> bool:
         return False
     except PermissionError:
         return False  # the pid now belongs to another user: our session is gone
-    return True
+    return not _zombie(pid)
+
+
+def _zombie(pid: int) -> bool:
+    """Whether ``pid`` has ended but not been reaped yet (Linux; elsewhere: unknown, no).
+
+    A session whose shell died with the connection is reparented and, until reaped, still
+    answers ``kill(pid, 0)``: its file must be claimable all the same.
+    """
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()[0] in (b"Z", b"X")
+    except (OSError, IndexError):
+        return False
 
 
 def _orphaned(path: Path) -> bool:
@@ -148,9 +161,11 @@ class Recovery:
         return state
 
     def pending(self) -> list[Path]:
-        """Files left by sessions that are no longer running, newest first (unclaimed yet)."""
+        """Files left by sessions that are no longer running, newest first (unclaimed yet),
+        including those a session kept for later (:meth:`later`)."""
         try:
-            files = [path for path in self.path.parent.glob("*.json")
+            files = [path for pattern in ("*.json", "*.json.later")
+                     for path in self.path.parent.glob(pattern)
                      if path != self.path and _orphaned(path)]
         except OSError:
             return []
@@ -194,6 +209,32 @@ class Recovery:
         with contextlib.suppress(OSError):
             os.replace(self.path, aside)
             self.kept_aside = aside
+
+    def later(self) -> None:
+        """Keep the state this session claimed for the next start instead of restoring it
+        now: renamed to ``<name>.later``, which this session never writes, and which the next
+        session to start after this one has ended claims like any other left-over file."""
+        with contextlib.suppress(OSError):
+            os.replace(self.path, self.path.with_name(self.path.name + ".later"))
+
+    def set_aside(self, state: Any) -> Path | None:
+        """Keep state that could not be restored in a file of its own beside this one, named
+        ``<name>.unrestorable-<time>-<pid>``: never offered again (so it cannot fail again at
+        every start), never deleted (a person can still read what was typed). ``None`` when it
+        cannot be written either.
+        """
+        aside = self.path.with_name(f"{self.path.name}.unrestorable-"
+                                    f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}")
+        try:
+            data = json.dumps({"worksheet-recovery": 1, "saved": time.time(), "state": state},
+                              ensure_ascii=False, indent=1, default=repr).encode("utf-8")
+            aside.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            handle = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(data)
+        except (OSError, TypeError, ValueError):
+            return None
+        return aside
 
     def clear(self) -> None:
         """Remove this session's stored state (a clean quit); no error when there is none."""

@@ -69,13 +69,25 @@ async def test_invalid_text_shows_the_message_and_blocks_dependents_until_fixed(
         assert text(pane.query_one("#value-base-value")) == "60"
 
 
-async def test_restricted_editors_refuse_characters_that_cannot_parse():
+async def test_editors_keep_every_character_typed_and_refuse_it_with_the_parsers_message():
+    """No character filter: ``1x2`` stays ``1x2`` (a filter made it ``12``, a different number
+    nobody typed), and the row's message is the declaration's own refusal."""
+    from worksheet.engine import InputError
+
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SIZE) as pilot:
         editor = app.query_one("#gemstone4 #dodge-ranks")
+        row = editor.parent
         editor.focus()
         await pilot.press("1", "x", "2")
-        assert editor.value == "12"
+        await pilot.pause()
+        assert editor.value == "1x2"
+        assert app.form().entries["dodge_ranks"] == "1x2"
+        try:
+            row.spec.parse_text("1x2")
+        except InputError as error:
+            expected = error.message
+        assert text(row.query_one(".input-message")) == f"✗ {expected}"
 
 
 async def test_choices_re_derive_through_the_select():

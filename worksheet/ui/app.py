@@ -22,6 +22,7 @@ from .. import rulesets
 from ..presets import Preset, find_preset
 from . import store
 from . import fight_actions as fight
+from .focus_actions import FocusActions
 from .preset_actions import PresetActions
 from .recovery_actions import RecoveryActions
 from .screens.confirm import Choose
@@ -62,7 +63,8 @@ class SheetScreen(Screen):
             event.refresh_styles = False
 
 
-class WorksheetApp(fight.FightActions, PresetActions, RecoveryActions, App[None]):
+class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActions,
+                   App[None]):
     """The terminal worksheet.
 
     Args:
@@ -80,12 +82,12 @@ class WorksheetApp(fight.FightActions, PresetActions, RecoveryActions, App[None]
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
     BINDINGS = [
-        # Tab moves focus before the next key is delivered: over SSH keys arrive in bursts,
-        # and type-ahead must land in the field the user tabbed to.
+        # Focus keys move focus before the next key is delivered: over SSH keys arrive in
+        # bursts, and type-ahead must land in the field the user moved to (focus_actions).
         Binding("tab", "focus_next", "Next field", show=False, priority=True),
         Binding("shift+tab", "focus_previous", "Previous field", show=False, priority=True),
-        Binding("ctrl+down", "jump_input(1)", "Next input", show=False),
-        Binding("ctrl+up", "jump_input(-1)", "Previous input", show=False),
+        Binding("ctrl+down", "jump_input(1)", "Next input", show=False, priority=True),
+        Binding("ctrl+up", "jump_input(-1)", "Previous input", show=False, priority=True),
         *fight.BINDINGS,  # before Save…Redo: at 80 columns the key bar drops from the right
         Binding("ctrl+s", "save_preset", "Save"),
         Binding("ctrl+o", "open_preset", "Open"),
@@ -189,7 +191,7 @@ class WorksheetApp(fight.FightActions, PresetActions, RecoveryActions, App[None]
         self._forms[rid] = form
         return form
 
-    TAB_ACTIONS = frozenset({"next_tab", "previous_tab", "show_tab"})
+    TAB_ACTIONS = frozenset({"next_tab", "previous_tab", "show_tab", "jump_input"})
     """Actions bound with priority (scroll containers also claim Ctrl+PageUp/PageDown)."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -275,12 +277,6 @@ class WorksheetApp(fight.FightActions, PresetActions, RecoveryActions, App[None]
         if 1 <= number <= len(self.ruleset_ids):
             self.show_tab(self.ruleset_ids[number - 1])
 
-    def action_jump_input(self, step: int) -> None:
-        """Focus the next (``1``) or previous (``-1``) input of this tab, skipping values."""
-        form = self.form()
-        if form is not None:
-            form.jump_input(self.focused, step)
-
     def action_explain(self) -> None:
         """Open the focused row's full explanation in a dialog."""
         from .screens.explain import ExplainScreen
@@ -365,8 +361,8 @@ class WorksheetApp(fight.FightActions, PresetActions, RecoveryActions, App[None]
 
     def dirty_tabs(self) -> list[str]:
         """The tabs with unsaved edits."""
-        return [rid for rid in self.ruleset_ids
-                if (form := self.form(rid)) is not None and form.dirty]
+        return [rid for rid in self.ruleset_ids if rid in self._pending  # restored, not shown
+                or (form := self.form(rid)) is not None and form.dirty]
 
     async def action_quit(self) -> None:
         """Quit; asks first when a tab has unsaved edits. A clean quit clears recovery."""

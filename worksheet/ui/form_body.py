@@ -9,11 +9,14 @@ Headless (tests, screenshots) every row is built at once.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from typing import Iterator
 
 from textual import events
 from textual.containers import VerticalScroll
-from textual.widget import Widget
+from textual.css.query import NoMatches
+from textual.widget import AwaitMount, Widget
 
 ROW_LINES = {"step-heading": 2, "value-row": 2}
 """Lines a row takes at least, by class (a heading has a blank line above it); others 1."""
@@ -22,6 +25,9 @@ AHEAD_LINES = 6
 """When fewer lines than this are left below the view (or below the focused row), the next
 view's worth of rows is built, so focus and scrolling never reach a row that is not there."""
 
+
+LAYOUT_WAIT = 2.0
+"""Seconds a focus key waits at most for the layout of rows just built (normally one frame)."""
 
 CHROME_LINES = 7
 """Lines of the screen that are not the form, at least: tabs (2), results (2), status and keys."""
@@ -51,8 +57,25 @@ def take_lines(rows: Iterator[Widget], lines: int | None) -> list[Widget]:
     return taken
 
 
+def input_editor(row: Widget) -> Widget | None:
+    """The widget that edits a row's input (an input row's editor, a record list's table), or
+    ``None`` for a heading or a value."""
+    if getattr(row, "spec", None) is None:
+        return None
+    try:
+        editor = getattr(row, "editor", None)
+        return editor if editor is not None else getattr(row, "table", None)
+    except NoMatches:  # a record list not composed yet
+        return None
+
+
 class FormBody(VerticalScroll, can_focus=False):
     """The scrolling form; not a Tab stop itself (its rows are).
+
+    Keys that move focus (Tab, Ctrl+↓) wait, through :meth:`ready_after`, for the rows they may
+    reach: over SSH many keys arrive in one read, and a key handled while the next rows were
+    still being built skipped them (or wrapped to the top), so a burst ended elsewhere than the
+    same keys typed slowly.
 
     Args:
         rows: the rows to build now.
@@ -66,6 +89,7 @@ class FormBody(VerticalScroll, can_focus=False):
         super().__init__(*rows, classes=classes)
         self._later = later
         self._next: Widget | None = next(later, None)
+        self._building: list[AwaitMount] = []
 
     @property
     def complete(self) -> bool:
@@ -78,12 +102,92 @@ class FormBody(VerticalScroll, can_focus=False):
             self._next = next(self._later, None)
         return row
 
-    def build_more(self, lines: int | None = None) -> None:
-        """Build the next rows that fill ``lines`` (every row left when ``None``)."""
+    def build_more(self, lines: int | None = None) -> AwaitMount | None:
+        """Build the next rows that fill ``lines`` (every row left when ``None``); awaiting the
+        result waits until they are mounted with their editors (``None``: nothing to build)."""
         chunk = take_lines(iter(self._take, None), lines)
-        if chunk:
-            self.mount_all(chunk)
-            self.call_after_refresh(self.build_if_near_the_end)  # the view may not be full
+        if not chunk:
+            return None
+        mounting = self.mount_all(chunk)
+        self._building.append(mounting)
+        self.call_after_refresh(self.build_if_near_the_end)  # the view may not be full
+        return mounting
+
+    async def ready_after(self, widget: Widget | None, step: int = 1) -> None:
+        """Wait until the rows a focus move from ``widget`` may reach are built and mounted.
+
+        Rows already being built are waited for; then, moving down (``step`` > 0) from a row
+        of this body, rows are built until at least :data:`AHEAD_LINES` lines follow it. When
+        rows were mounted, the next layout is waited for too: Textual orders the focus chain
+        by place on screen, and a row not laid out yet sorts first.
+        """
+        built = await self._finish_building()
+        row = self.row_of(widget)
+        if step > 0 and row is not None:
+            while not self.complete and self._lines_below(row) < AHEAD_LINES:
+                mounting = self.build_more(self.size.height + AHEAD_LINES)
+                if mounting is not None:
+                    built = True
+                    await mounting
+        if await self._finish_building() or built:
+            await self._laid_out()
+
+    async def build_rest(self) -> None:
+        """Build every row not built yet, and wait until they are mounted and laid out."""
+        await self._finish_building()
+        mounting = self.build_more()
+        if mounting is not None:
+            await mounting
+        await self._finish_building()
+        await self._laid_out()
+
+    async def _finish_building(self) -> bool:
+        """Wait for rows being mounted; whether there were any."""
+        waited = bool(self._building)
+        while self._building:
+            await self._building.pop(0)
+        return waited
+
+    async def _laid_out(self) -> None:
+        """Wait for the next refresh of the screen (its layout places the new rows). Bounded:
+        a refresh that never comes must not stop the keys."""
+        done = asyncio.get_running_loop().create_future()
+        self.call_after_refresh(lambda: done.done() or done.set_result(None))
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(done, LAYOUT_WAIT)
+
+    async def jump_input(self, focused: Widget | None, step: int) -> None:
+        """Focus the editor of the next (``step`` 1) or previous (-1) input after the row of
+        ``focused``, skipping values; building rows first when the next input is not built.
+
+        Awaited by the key's action, so the next key of a burst is handled only once focus
+        has moved. At the first or last input focus stays.
+        """
+        await self.ready_after(focused, step)
+        while True:
+            rows = list(self.children)
+            current = self.row_of(focused)
+            index = rows.index(current) if current in rows else (-1 if step > 0 else len(rows))
+            for row in (rows[index + step::step] if index + step >= 0 else []):
+                target = input_editor(row)
+                if target is not None:
+                    self.screen.set_focus(target)
+                    return
+            if step < 0 or self.complete:
+                return
+            mounting = self.build_more(self.size.height)  # the next input is not built yet
+            if mounting is not None:
+                await mounting
+
+    def row_of(self, widget: Widget | None) -> Widget | None:
+        """The row (a child of this body) that holds ``widget``, if any."""
+        if widget is None:
+            return None
+        return next((node for node in widget.ancestors_with_self if node.parent is self), None)
+
+    def _lines_below(self, row: Widget) -> int:
+        rows = list(self.children)
+        return sum(row_lines(r) for r in rows[rows.index(row) + 1:])
 
     def build_if_near_the_end(self) -> None:
         """Build the next rows if the view is within reach of the last built one."""
@@ -99,14 +203,21 @@ class FormBody(VerticalScroll, can_focus=False):
         self.build_if_near_the_end()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        # Tabbing down the form: the next rows are built well before focus gets there.
-        if self.complete:
-            return
-        row = next((node for node in event.widget.ancestors_with_self
-                    if node.parent is self), None)
+        # The focus now, not the event's: in a burst, focus has often moved on by the time
+        # the message arrives (and messages from different rows may arrive out of order).
+        row = self.row_of(self.screen.focused)
         if row is None:
             return
-        rows = list(self.children)
-        below = sum(row_lines(r) for r in rows[rows.index(row) + 1:])
-        if below < AHEAD_LINES:
+        # Tabbing down the form: the next rows are built well before focus gets there.
+        if not self.complete and self._lines_below(row) < AHEAD_LINES:
             self.build_more(self.size.height + AHEAD_LINES)
+        # Textual scrolls a newly focused widget into view before the next layout: a row
+        # just built has no place yet, and a burst leaves the view where an earlier key was.
+        self.call_after_refresh(self.reveal_focused)
+
+    def reveal_focused(self) -> None:
+        """Scroll the focused row into view (after a layout, so its place is known)."""
+        focused = self.screen.focused if self.is_attached else None
+        row = self.row_of(focused)
+        if row is not None and not self.can_view_entire(focused):
+            self.scroll_to_center(row, animate=False, origin_visible=True, immediate=True)

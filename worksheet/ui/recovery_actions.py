@@ -1,21 +1,32 @@
 """The app's recovery: unsaved edits of every tab are kept (debounced) until a clean quit, and
 offered back on the next start.
 
+They are also written at once when the session ends any other way it can notice: a dropped
+connection (SIGHUP), a shutdown (SIGTERM), or a bug (an exception no handler caught, which then
+ends the program with one line and status 1 instead of a traceback). A restore never crashes
+the app: what cannot be restored is kept aside in a file of its own.
+
 A mixin of :class:`~worksheet.ui.app.WorksheetApp`, kept apart so each module stays small.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
+import sys
+import termios
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import rulesets
+from ..engine import Sheet
 from ..presets import Preset
+from ..recovery import state_dir
 from . import store
 from .screens.confirm import Choose
-from .state import entries_from_json, entries_to_json
+from .state import entries_from_json, entries_to_json, split_entries
 
 if TYPE_CHECKING:
     from .app import WorksheetApp
@@ -25,25 +36,117 @@ else:
     _Base = object
 
 
+HANGUP_SIGNALS = (signal.SIGHUP, signal.SIGTERM)
+"""A dropped SSH connection (SIGHUP) or a shutdown (SIGTERM): keep the edits, then exit."""
+
+SETTLE_LIMIT = 0.5
+"""Seconds a hang-up waits, at most, for keys already read to reach the sheet before the last
+write of the recovery file (the first write happens at once)."""
+
+
 class RecoveryActions(_Base):
     """Keep, offer and restore unsaved edits."""
 
+    _hanging_up = False
+
     def watch_hangup(self) -> None:
-        """On SIGHUP (the SSH connection dropped) write the unsaved state now, then exit."""
+        """On SIGHUP or SIGTERM write the unsaved state at once, then exit (``_hung_up``).
+
+        Textual redraws the whole screen on SIGCONT (the end of a suspend); the kernel sends
+        SIGCONT with the SIGHUP of a hang-up too, and that redraw, into a terminal that is
+        gone, killed Textual's output thread and left the program blocked for ever on exit.
+        It is kept for a terminal that is still there.
+        """
         try:
             loop = asyncio.get_running_loop()
-            loop.add_signal_handler(signal.SIGHUP, self._hung_up)
+            for signum in HANGUP_SIGNALS:
+                loop.add_signal_handler(signum, self._hung_up, signum)
+            resume = signal.getsignal(signal.SIGCONT)
+            if callable(resume):
+                def resume_if_terminal(signum: int, frame: Any) -> None:
+                    if terminal_alive():
+                        resume(signum, frame)
+
+                signal.signal(signal.SIGCONT, resume_if_terminal)
         except (NotImplementedError, RuntimeError, ValueError, AttributeError):
             pass  # no signals here (not the main thread, or not a POSIX system)
 
-    def _hung_up(self) -> None:
+    def _hung_up(self, signum: int = signal.SIGHUP) -> None:
+        """Write now what the sheet holds (the debounce would lose the last half second) and
+        exit with 128 + the signal's number, as a process ended by it would.
+
+        While the terminal is still there (a SIGTERM, or a SIGHUP sent by hand) the keys
+        already read are first let through to the sheet and the state written again. Once
+        the terminal is gone (a dropped connection) nothing may be drawn any more: Textual's
+        output thread dies on the first write to it, and after a few more frames the app
+        blocks for ever on the full output queue, so the app exits at once (and see
+        :meth:`watch_hangup` for SIGCONT).
+        """
+        if self._hanging_up:
+            return
+        self._hanging_up = True
+        self._save_now()
+        if not terminal_alive():
+            self.exit(return_code=128 + signum)
+            return
+        self._hangup_task = asyncio.get_running_loop().create_task(
+            self._save_when_settled(signum))
+
+    def _save_now(self) -> bool:
         if self._recovery_timer is not None:
             self._recovery_timer.stop()
-        self.save_recovery()
-        self.exit()
+        return self.save_recovery()
+
+    async def _save_when_settled(self, signum: int) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + SETTLE_LIMIT
+            while loop.time() < deadline:
+                await asyncio.sleep(0.02)
+                if not self._messages_pending():
+                    break
+            self._save_now()
+        finally:
+            self.exit(return_code=128 + signum)
+
+    def _messages_pending(self) -> bool:
+        """Whether the app or a widget of a screen still has messages to handle (a key, an
+        edit on its way up to the sheet). Textual 8.2's message queues, pinned in pyproject."""
+        nodes = [self, *self.screen_stack]
+        for screen in self.screen_stack:
+            nodes.extend(screen.walk_children())
+        return any(not node._message_queue.empty() for node in nodes)
+
+    failure: str | None = None
+    """One line for the player when the app ended on an unexpected error (the command line
+    prints it after the screen is restored, and exits with status 1)."""
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An exception no handler caught (a bug): keep the edits, write the details to a log,
+        and end with one clear line instead of a traceback over the player's screen.
+
+        Textual 8.2 (pinned) calls this for every such exception; its own version prints the
+        traceback with local variables when the app ends (here they go to the log) and leaves
+        the exit status to the caller. It is still called so the app exits, and so Pilot
+        tests still see the exception.
+        """
+        if self.failure is None:
+            try:
+                saved = self._save_now()
+                kept = ("no edits were unsaved" if not self.recovery_state()["tabs"]
+                        else "your unsaved edits were kept for recovery" if saved
+                        else "your unsaved edits could not be kept")
+            except Exception:  # noqa: BLE001 — the report must be written whatever failed
+                kept = "your unsaved edits could not be kept"
+            log = write_crash_log(error)
+            self.failure = (f"unexpected error: {type(error).__name__}: {error}; {kept}"
+                            + (f" (details: {log})" if log else ""))
+        super()._handle_exception(error)
+        self._exit_renderables.clear()
 
     def recovery_state(self) -> dict[str, Any]:
-        """The unsaved state of every tab with edits, as JSON-able data."""
+        """The unsaved state of every tab with edits, as JSON-able data: built tabs' edits, and
+        restored edits of tabs not built yet (they are restored when first shown)."""
         tabs: dict[str, Any] = {}
         for rid in self.ruleset_ids:
             form = self.form(rid)
@@ -57,10 +160,13 @@ class RecoveryActions(_Base):
                     "path": str(preset.path) if preset.path else None,
                     "fingerprint": store.fingerprint_of(preset)},
             }
+        for rid, tab in self._pending.items():
+            tabs.setdefault(rid, tab)
         return {"active": self.active, "tabs": tabs}
 
-    def save_recovery(self) -> None:
-        """Write the unsaved state now (or clear the file when nothing is unsaved)."""
+    def save_recovery(self) -> bool:
+        """Write the unsaved state now (or clear the file when nothing is unsaved); False
+        when it could not be written (the player is told)."""
         self._recovery_timer = None
         state = self.recovery_state()
         try:
@@ -70,44 +176,135 @@ class RecoveryActions(_Base):
                 self.recovery.clear()
         except OSError as error:
             self.notify(f"Cannot keep unsaved edits for recovery: {error}", severity="warning")
+            return False
+        return True
 
     def _offer_recovery(self) -> None:
         state = self.recovery.load()
-        tabs = (state or {}).get("tabs") or {}
-        tabs = {rid: tab for rid, tab in tabs.items() if rid in self.ruleset_ids}
+        if state is None:
+            return
+        tabs, unreadable = readable_tabs(state, self.ruleset_ids)
+        if unreadable:
+            self._set_aside(unreadable, "cannot be read")
         if not tabs:
+            if unreadable:
+                self.recovery.clear()  # what was in it is kept aside
             return
         titles = ", ".join(rulesets.title(rid) for rid in tabs)
 
         def answer(choice: str) -> None:
             if choice == "restore":
-                self._pending = tabs
-                for rid in tabs:
-                    if self.form(rid) is not None:
-                        self._restore_tab(rid)
-                active = state.get("active")
-                if active in tabs:
-                    self.show_tab(active)
-            else:
+                self._restore(tabs, state.get("active"))
+            elif choice == "discard":
                 self.recovery.clear()
+            else:  # Escape: not now, and nothing lost
+                self.recovery.later()
+                self.call_after_refresh(  # on the sheet, once the question is gone
+                    self.notify, "Not restored now: the next start offers these edits again.",
+                    timeout=8)
+            self.call_after_refresh(self._update_status)
 
         self.push_screen(Choose("Restore unsaved edits?", "The last session ended with edits "
                                 f"that were not saved, in: {titles}.",
                                 [("restore", "Restore"), ("discard", "Discard")]), answer)
 
+    def _restore(self, tabs: dict[str, dict[str, Any]], active: Any) -> None:
+        """Restore every tab of a recovery state: built tabs now, the others when shown."""
+        self._pending = dict(tabs)  # restoring a tab takes it out of this copy, not of ``tabs``
+        for rid in tabs:
+            if self.form(rid) is not None:
+                self._restore_tab(rid)
+        if active in tabs:
+            self.show_tab(active)
+        self._save_now()  # the file says what this session holds from the start
+
     def _restore_tab(self, rid: str) -> None:
-        tab = self._pending.pop(rid, None)
+        tab = self._pending.get(rid)
         form = self.form(rid)
         if tab is None or form is None:
             return
-        entries, problems = entries_from_json(form.ruleset, tab.get("entries") or {})
-        form.load_entries(entries)
-        meta = tab.get("preset")
-        if meta:
-            preset = Preset(rid, meta.get("name", ""), meta.get("description", ""),
-                            path=Path(meta["path"]) if meta.get("path") else None)
-            preset.fingerprint = meta.get("fingerprint")
-            self.presets[rid] = preset
+        try:
+            problems = self._load_tab(rid, form, tab)
+        except Exception as error:  # noqa: BLE001 — one bad tab must not end the session
+            # Kept aside and never offered again: a restore that fails must not fail at every
+            # start. The tab keeps what it showed; the message says where the edits are.
+            self._pending.pop(rid, None)
+            self._set_aside({rid: tab}, f"could not be restored ({type(error).__name__}: "
+                                        f"{error})")
+            return
+        self._pending.pop(rid, None)
         self._update_status()
         for problem in problems:
             self.notify(problem, severity="warning")
+
+    def _load_tab(self, rid: str, form: Any, tab: dict[str, Any]) -> list[str]:
+        entries, problems = entries_from_json(form.ruleset, tab.get("entries") or {})
+        # Tried on a copy of the sheet first: an entry the engine fails on must not leave
+        # the tab half loaded (its graph with some of the entries, its editors with none).
+        texts, records = split_entries(form.ruleset, entries)
+        trial = Sheet(form.ruleset, form.sheet.inputs)
+        trial.set_many_text(texts)
+        trial.set_many(records)
+        form.load_entries(entries)
+        meta = tab.get("preset")
+        if isinstance(meta, dict) and isinstance(meta.get("name"), str):
+            path = meta.get("path")
+            preset = Preset(rid, meta["name"], str(meta.get("description") or ""),
+                            path=Path(path) if isinstance(path, str) and path else None)
+            fingerprint = meta.get("fingerprint")
+            preset.fingerprint = fingerprint if isinstance(fingerprint, str) else None
+            self.presets[rid] = preset
+        return problems
+
+    def _set_aside(self, tabs: dict[str, Any], why: str) -> None:
+        where = self.recovery.set_aside({"active": self.active, "tabs": tabs})
+        kept = f"they are kept in {where}" if where else "they could not be kept either"
+        names = ", ".join(rulesets.title(rid) if rid in self.ruleset_ids else repr(rid)
+                          for rid in tabs) or "a tab"
+        self.notify(f"Unsaved edits of {names} {why}; {kept}.", severity="error", timeout=30)
+
+
+def terminal_alive() -> bool:
+    """Whether the program's terminal is still there (a hung-up one fails every request)."""
+    try:
+        termios.tcgetattr(sys.__stdin__.fileno())
+    except (termios.error, OSError, ValueError, AttributeError):
+        return False
+    return True
+
+
+def write_crash_log(error: BaseException) -> Path | None:
+    """Write an error's traceback to ``crash-<time>-<pid>.log`` in the state folder (mode 0600);
+    its path, or ``None`` when it cannot be written."""
+    import traceback  # only after a crash
+
+    path = state_dir() / f"crash-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.log"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write("".join(traceback.format_exception(error)))
+    except OSError:
+        return None
+    return path
+
+
+def readable_tabs(state: dict[str, Any], known: list[str]
+                  ) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
+    """The tabs of a recovery state that can be restored here, and those that cannot.
+
+    A tab of a ruleset this version does not have, or one whose data is not a table of entries,
+    is not offered; it is returned apart so it can be kept aside rather than lost.
+    """
+    tabs = state.get("tabs")
+    if not isinstance(tabs, dict):
+        return {}, ({"tabs": tabs} if tabs else {})
+    good: dict[str, dict[str, Any]] = {}
+    bad: dict[str, Any] = {}
+    for rid, tab in tabs.items():
+        if (rid in known and isinstance(tab, dict)
+                and isinstance(tab.get("entries", {}), dict)):
+            good[rid] = tab
+        else:
+            bad[rid] = tab
+    return good, bad

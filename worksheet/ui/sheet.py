@@ -245,27 +245,10 @@ class SheetForm(Horizontal):
                 return row.editor
         return None
 
-    def jump_input(self, focused: Widget | None, step: int) -> None:
-        """Focus the editor of the next or previous input after the focused widget."""
-        rows = [row for row in self.query("InputRow, RecordList, ValueRow")]
-        current = next((i for i, row in enumerate(rows)
-                        if focused is not None and (focused is row or row in focused.ancestors)),
-                       -1 if step > 0 else len(rows))
-        index = current + step
-        while 0 <= index < len(rows):
-            row = rows[index]
-            if isinstance(row, InputRow) or is_record_list(row):
-                if not row.children:  # just built: its editor comes with the next refresh
-                    self.call_after_refresh(self.jump_input, focused, step)
-                    return
-                target = row.editor if isinstance(row, InputRow) else row.table
-                self.screen.set_focus(target)  # now, not after the next key (bursts over SSH)
-                return
-            index += step
-        body = self.query_one(FormBody)
-        if step > 0 and not body.complete:  # the next input is not built yet
-            body.build_more()
-            self.call_after_refresh(self.jump_input, focused, step)
+    async def jump_input(self, focused: Widget | None, step: int) -> None:
+        """Focus the editor of the next or previous input after the focused widget (see
+        :meth:`FormBody.jump_input`; awaited, so a burst's next key waits for it)."""
+        await self.query_one(FormBody).jump_input(focused, step)
 
     # -- edits from the rows --------------------------------------------------------------
     def on_input_row_edited(self, event: InputRow.Edited) -> None:
@@ -384,7 +367,12 @@ class SheetForm(Horizontal):
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self.history.end_run()
         self.marks.end_run()
-        for node in event.widget.ancestors_with_self:
+        # The focus now, not the event's widget: in a burst of Tabs focus has often moved on
+        # when the message arrives, and messages from different rows may arrive out of order.
+        focused = self.screen.focused
+        if focused is None or self not in focused.ancestors:
+            return
+        for node in focused.ancestors_with_self:
             if isinstance(node, ValueRow):
                 self._explain(node.rule.name)
                 return

@@ -1,13 +1,16 @@
 """The editors of an input row, one per kind of input, and reading/writing their text.
 
-Text inputs are restricted to the characters the input can accept (numbers, dice faces); a
-choice is a select, a yes/no input a switch that says its state in words, a list of names a
-list to tick. The row (``input_row``) picks one with :func:`make_editor`.
+A text input (numbers, dice faces) keeps exactly what the player typed: no character is
+filtered out as it is typed, because a filter silently turns ``6.5`` into ``65`` and ``1e5000``
+into ``15000``. The whole text is parsed by the input's declaration (``parse_text``, the same
+parser as ``--set``), which refuses what it cannot read with the same message the command line
+gives; the row shows that message. A choice is a select, a yes/no input a switch that says its
+state in words, a list of names a list to tick. The row (``input_row``) picks one with
+:func:`make_editor`.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from textual.app import ComposeResult
@@ -27,19 +30,18 @@ ALT_DIGIT_CHARACTERS = "¡™£¢∞§¶•ª"
 
 
 class Editor(SharedComponentStyles, OrderedInput):
-    """A text editor restricted to the characters its input can accept.
+    """A text editor that keeps every character typed (see the module docstring).
 
     Its cursor, selection and placeholder styles are the sheet screen's (``shared_styles``).
 
-    A character the restriction refuses is left to the app's key bindings, so Alt+1 … Alt+9
-    still switch tabs while a number field has focus.
+    What Textual reads Alt+1 … Alt+9 as is left to the app's key bindings, so they still
+    switch tabs while a text field has focus (no input's text contains those characters).
     """
 
     SHARED_COMPONENTS = frozenset(Input.COMPONENT_CLASSES)
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
-        if character is not None and character in ALT_DIGIT_CHARACTERS and self.restrict \
-                and not re.fullmatch(self.restrict, character):
+        if character is not None and character in ALT_DIGIT_CHARACTERS:
             return False
         return super().check_consume_key(key, character)
 
@@ -215,8 +217,8 @@ def make_editor(spec: InputSpec, text: str, widget_id: str | None = None,
         names = NamesEditor(spec.choices, set(_parsed(spec, text) or ()), id=widget_id)
         names.styles.min_width = choice_width(spec)
         return names
-    editor = Editor(text, restrict=spec.text_pattern, compact=True, id=widget_id,
-                   placeholder="empty" if spec.optional else "")
+    editor = Editor(text, compact=True, id=widget_id,  # no ``restrict``: see the module doc
+                    placeholder="empty" if spec.optional else "")
     editor.cursor_blink = cursor_blink
     return editor
 

@@ -1,11 +1,11 @@
 """One input of a form: its label, an editor fitting its type, what it allows, its help, and the
 message when the text does not parse.
 
-The editor is chosen from the declaration's ``kind``: text restricted to the characters the
-input can accept for numbers and dice faces, a select for a choice, a yes/no switch, a
-selection list for a list of names. The row never touches the graph: it posts
-:class:`InputRow.Edited` with the editor's text, and the sheet sets :meth:`InputRow.show` with
-the input's new status.
+The editor is chosen from the declaration's ``kind``: text kept exactly as typed for numbers
+and dice faces, a select for a choice, a yes/no switch, a selection list for a list of names.
+The row never touches the graph: it posts :class:`InputRow.Edited` with the editor's text, and
+the sheet shows the input's new status with :meth:`InputRow.show_error` — for text the
+declaration refuses, the refusal's own message (``InputError.message``, the command line's).
 """
 
 from __future__ import annotations

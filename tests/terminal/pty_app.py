@@ -1,0 +1,343 @@
+"""Run the real ``worksheet`` program in a pseudo-terminal and read its screen, as a player would.
+
+Pilot drives the app inside the test's own event loop and hands it keys one at a time, so it
+cannot see what a terminal does to a program: keys that arrive many to a read (SSH, key repeat,
+paste), signals (a dropped connection is SIGHUP), a ``kill -9`` mid-edit, or what is printed
+over the screen when the program ends. This helper starts the installed program as its own
+process on a pty, writes key bytes to it (a burst is ONE ``os.write``), feeds everything it
+prints to ``pyte`` (a terminal emulator) and lets a test wait, with a generous deadline, until
+some text is on the emulated screen.
+
+Each run gets its own ``XDG_DATA_HOME``, ``XDG_STATE_HOME`` and ``WORKSHEET_SHARED_PRESETS``
+(the caller passes a folder; :class:`Folders` lays them out), so nothing of the player's or
+another test's presets and recovery files is read or written. Two runs given the same folders
+share them: that is how a test restarts the program after a kill.
+
+The same code as ``tests/perf/harness.py`` underneath (``pty.openpty``, a window size set with
+``TIOCSWINSZ``, ``select`` + ``os.read``), with the waiting and the exit a test needs.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import pty
+import re
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import pyte
+
+DEADLINE = 30.0
+"""Seconds a wait may take before it fails: the machine is shared and may be slow; a test
+never asserts a time, it only waits for something to happen."""
+
+KEYS = {
+    "tab": b"\t", "shift+tab": b"\x1b[Z", "enter": b"\r", "space": b" ", "escape": b"\x1b",
+    "backspace": b"\x7f", "up": b"\x1b[A", "down": b"\x1b[B", "right": b"\x1b[C",
+    "left": b"\x1b[D", "ctrl+up": b"\x1b[1;5A", "ctrl+down": b"\x1b[1;5B",
+    "home": b"\x1b[H", "end": b"\x1b[F", "ctrl+a": b"\x01", "ctrl+e": b"\x05",
+    "ctrl+k": b"\x0b", "ctrl+q": b"\x11", "ctrl+s": b"\x13", "ctrl+z": b"\x1a",
+    "f2": b"\x1bOQ", "f3": b"\x1bOR",
+}
+"""What an xterm sends for each key (``TERM=xterm-256color``)."""
+
+_ANSI = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[=>()][0-9A-Za-z]?")
+
+
+def keys(*names: str) -> bytes:
+    """The bytes of several keys; a name not in :data:`KEYS` is typed as its own text."""
+    return b"".join(KEYS.get(name, name.encode()) for name in names)
+
+
+@dataclass
+class Folders:
+    """The isolated folders of one player, kept across restarts of the program."""
+
+    root: Path
+
+    def __post_init__(self) -> None:
+        for folder in (self.data, self.state, self.shared):
+            folder.mkdir(parents=True, exist_ok=True)
+
+    @property
+    def data(self) -> Path:
+        return self.root / "data"
+
+    @property
+    def state(self) -> Path:
+        return self.root / "state"
+
+    @property
+    def shared(self) -> Path:
+        return self.root / "shared"
+
+    @property
+    def recovery(self) -> Path:
+        """Where the program keeps unsaved edits (``worksheet.recovery.recovery_dir``)."""
+        return self.state / "worksheet" / "recovery"
+
+    def env(self) -> dict[str, str]:
+        return {"XDG_DATA_HOME": str(self.data), "XDG_STATE_HOME": str(self.state),
+                "WORKSHEET_SHARED_PRESETS": str(self.shared), "HOME": str(self.root / "home"),
+                "XDG_CONFIG_HOME": str(self.root / "config")}
+
+    def recovery_states(self) -> list[dict]:
+        """The states in the recovery files now (unreadable or half-written ones skipped)."""
+        states = []
+        for path in sorted(self.recovery.glob("*.json")) if self.recovery.is_dir() else ():
+            try:
+                states.append(json.loads(path.read_text(encoding="utf-8"))["state"])
+            except (OSError, ValueError, KeyError):
+                continue
+        return states
+
+    def recovered_entry(self, ruleset: str, name: str) -> str | None:
+        """The text a recovery file keeps for one input, if any file keeps one."""
+        for state in self.recovery_states():
+            entry = (state.get("tabs", {}).get(ruleset, {}).get("entries", {}).get(name))
+            if entry is not None:
+                return entry
+        return None
+
+
+def in_shell(*args: str) -> list[str]:
+    """A command line that runs the program under ``/bin/sh`` (the session leader, as a login
+    shell is), like a terminal window or a tmux pane does."""
+    import shlex
+
+    return ["/bin/sh", "-c", " ".join(map(shlex.quote, worksheet_argv(*args)))
+            + "; echo worksheet ended $?; sleep 60"]
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError, IndexError):
+        return False
+    return state not in ("Z", "X")
+
+
+def _take_controlling_terminal() -> None:
+    """In the child, after ``setsid``: make its pty (stdin) its controlling terminal, as a
+    login shell's is, so that closing the terminal hangs it up (SIGHUP, SIGCONT, EIO)."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+def worksheet_argv(*args: str) -> list[str]:
+    """The installed ``worksheet`` console script beside this Python, else ``python -m``."""
+    script = Path(sys.executable).with_name("worksheet")
+    if script.is_file():
+        return [str(script), *args]
+    return [sys.executable, "-m", "worksheet", *args]
+
+
+class PtyWorksheet:
+    """One run of the program on a pseudo-terminal of ``cols`` × ``rows``.
+
+    Args:
+        folders: the player's isolated folders.
+        args: the program's arguments (e.g. ``["gemstone4"]``).
+        cols, rows: the terminal size.
+        argv: a whole command line instead of the installed program (``args`` then unused).
+    """
+
+    def __init__(self, folders: Folders, *args: str, cols: int = 80, rows: int = 24,
+                 argv: list[str] | None = None):
+        self.folders = folders
+        self.argv = argv or worksheet_argv(*args)
+        self.cols, self.rows = cols, rows
+        self.env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": str(cols),
+                    "LINES": str(rows), **folders.env()}
+        for name in ("NO_COLOR", "TEXTUAL", "TEXTUAL_DRIVER", "PYTEST_CURRENT_TEST"):
+            self.env.pop(name, None)
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.output = bytearray()
+        """Every byte the program wrote."""
+        self.process: subprocess.Popen | None = None
+        self.master = -1
+
+    # -- running --------------------------------------------------------------------------
+    def start(self) -> "PtyWorksheet":
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", self.rows, self.cols, 0, 0))
+        self.process = subprocess.Popen(self.argv, stdin=slave, stdout=slave, stderr=slave,
+                                        env=self.env, start_new_session=True, close_fds=True,
+                                        preexec_fn=_take_controlling_terminal)
+        os.close(slave)
+        self.master = master
+        return self
+
+    def __enter__(self) -> "PtyWorksheet":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def pump(self, timeout: float = 0.05) -> int:
+        """Read what the program wrote within ``timeout`` seconds; the bytes read."""
+        total = 0
+        deadline = time.monotonic() + timeout
+        while self.master >= 0:
+            remaining = deadline - time.monotonic()
+            ready, _, _ = select.select([self.master], [], [], max(0.0, remaining))
+            if not ready:
+                break
+            try:
+                data = os.read(self.master, 65536)
+            except OSError:  # EIO: the program ended and the pty has no writer any more
+                break
+            if not data:
+                break
+            total += len(data)
+            self.output += data
+            self.stream.feed(data)
+            if remaining <= 0:
+                break
+        return total
+
+    # -- the screen ---------------------------------------------------------------------
+    def text(self) -> str:
+        """The screen as text, one line per row."""
+        return "\n".join(self.screen.display)
+
+    def line_with(self, needle: str) -> str:
+        """The first screen line containing ``needle`` ('' when none)."""
+        return next((line for line in self.screen.display if needle in line), "")
+
+    def wait_until(self, check: Callable[[], object], what: str,
+                   timeout: float = DEADLINE) -> object:
+        """Pump until ``check()`` is true; its value. Fails with the screen after ``timeout``."""
+        deadline = time.monotonic() + timeout
+        while True:
+            self.pump(0.02)
+            result = check()
+            if result:
+                return result
+            if self.process.poll() is not None:
+                self.pump(0.2)
+                raise AssertionError(f"{what} did not happen: the program ended with status "
+                                     f"{self.process.returncode}; it printed after leaving the "
+                                     f"screen:\n{self.after_exit()}\nscreen:\n{self.text()}")
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{what} did not happen within {timeout:.0f} s; "
+                                     f"screen:\n{self.text()}")
+
+    def wait_for(self, pattern: str, timeout: float = DEADLINE) -> re.Match:
+        """Pump until the screen matches the regular expression ``pattern``."""
+        regex = re.compile(pattern)
+        return self.wait_until(lambda: regex.search(self.text()), f"{pattern!r} on screen",
+                               timeout)
+
+    def wait_gone(self, pattern: str, timeout: float = DEADLINE) -> None:
+        """Pump until the screen no longer matches ``pattern``."""
+        regex = re.compile(pattern)
+        self.wait_until(lambda: not regex.search(self.text()), f"{pattern!r} gone", timeout)
+
+    def settle(self, quiet: float = 0.5, limit: float = DEADLINE) -> None:
+        """Pump until the program has written nothing for ``quiet`` seconds."""
+        deadline = time.monotonic() + limit
+        while time.monotonic() < deadline and self.pump(quiet):
+            pass
+
+    # -- input, signals, exit -------------------------------------------------------------
+    def send(self, data: bytes | str) -> None:
+        """Write bytes to the program in ONE write: a burst arrives as one read."""
+        data = data.encode() if isinstance(data, str) else data
+        written = os.write(self.master, data)
+        assert written == len(data), "the pty took only part of the burst"
+
+    def press(self, *names: str) -> None:
+        """Send keys as one burst (see :func:`keys`)."""
+        self.send(keys(*names))
+
+    def press_slowly(self, *names: str, gap: float = 0.25) -> None:
+        """Send keys one at a time, letting the program settle after each (what a player at a
+        local terminal does)."""
+        for name in names:
+            self.send(keys(name))
+            self.settle(quiet=gap, limit=5)
+
+    def signal(self, signum: int) -> None:
+        """Send a signal to the program (not its process group: as ``kill PID`` does)."""
+        os.kill(self.process.pid, signum)
+
+    def hang_up(self, delay: float | None = None) -> None:
+        """Close the terminal, as a dropped SSH connection does: the pty is the controlling
+        terminal, so the kernel hangs it up and sends SIGHUP and SIGCONT itself.
+
+        Args:
+            delay: first send SIGHUP to the whole process group and close the terminal this
+                many seconds later, as tmux does when a session is killed.
+        """
+        if delay is not None:
+            os.killpg(self.process.pid, signal.SIGHUP)
+            time.sleep(delay)
+        if self.master >= 0:
+            os.close(self.master)
+            self.master = -1
+
+    def program_pid(self) -> int:
+        """The pid of the program when it runs under a shell (``in_shell``), else ``pid``."""
+        if self.argv[:2] != ["/bin/sh", "-c"]:
+            return self.pid
+        children = Path(f"/proc/{self.pid}/task/{self.pid}/children")
+        found = self.wait_until(lambda: children.read_text().split(), "the shell's child")
+        return int(found[0])
+
+    def wait_program_gone(self, pid: int, timeout: float = DEADLINE) -> None:
+        """Wait until a process that is not our child (the program under the shell) ends."""
+        deadline = time.monotonic() + timeout
+        while _running(pid):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"process {pid} still runs {timeout:.0f} s after")
+            time.sleep(0.05)
+
+    def wait_exit(self, timeout: float = DEADLINE) -> int:
+        """Wait for the program to end, reading all it printed; its exit status
+        (negative: killed by that signal)."""
+        deadline = time.monotonic() + timeout
+        while self.process.poll() is None:
+            if self.master >= 0:
+                self.pump(0.05)
+            else:
+                time.sleep(0.05)
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the program did not end within {timeout:.0f} s; "
+                                     f"screen:\n{self.text()}")
+        self.pump(0.2)
+        return self.process.returncode
+
+    def after_exit(self) -> str:
+        """What the program printed after leaving the full-screen mode, as plain text."""
+        data = bytes(self.output)
+        cut = data.rfind(b"\x1b[?1049l")
+        tail = data[cut + len(b"\x1b[?1049l"):] if cut >= 0 else data
+        return _ANSI.sub(b"", tail).decode("utf-8", "replace").replace("\r", "")
+
+    def close(self) -> None:
+        """End the program and anything left in its process group (SIGKILL), and close the
+        terminal."""
+        if self.process is not None:
+            try:  # the whole group: a program under a shell may outlive the shell
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+            self.process.wait(timeout=DEADLINE)
+        if self.master >= 0:
+            os.close(self.master)
+            self.master = -1

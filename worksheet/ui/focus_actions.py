@@ -1,0 +1,61 @@
+"""The keys that move focus through a sheet (Tab, Shift+Tab, Ctrl+↓, Ctrl+↑), made safe for
+bursts of keys.
+
+Over SSH many keys arrive in one read. Textual hands each key to the focused widget's own
+queue and runs a widget-level binding only after the key has travelled back up to the app, so
+the keys after a Ctrl+↓ were handled before focus had moved; and a Tab handled while the rows
+below were still being built (``form_body`` builds them as they come within reach) skipped
+them. Here every focus key is a priority binding of the app whose action is awaited: the next
+key of a burst is read only once focus has moved, onto rows that exist.
+
+A mixin of :class:`~worksheet.ui.app.WorksheetApp`, kept apart so each module stays small.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .form_body import FormBody
+
+if TYPE_CHECKING:
+    from .app import WorksheetApp
+
+    _Base = WorksheetApp
+else:
+    _Base = object
+
+
+class FocusActions(_Base):
+    """Tab, Shift+Tab and Ctrl+↓/↑ that wait for the rows they reach."""
+
+    def _sheet_body(self) -> FormBody | None:
+        """The active form's body when the sheet (no dialog) has the keys."""
+        form = self.form()
+        if form is None or len(self.screen_stack) > 1 or form.screen is not self.screen:
+            return None
+        return form.query_one(FormBody)
+
+    async def action_focus_next(self) -> None:
+        """Focus the next widget, once the rows it may be are built."""
+        body = self._sheet_body()
+        if body is not None:
+            await body.ready_after(self.focused, 1)
+        self.screen.focus_next()
+
+    async def action_focus_previous(self) -> None:
+        """Focus the previous widget. From outside the form (the tab bar, the first stop)
+        focus wraps around to the form's last row: the whole form is built first, so it is
+        the sheet's real last row, not the last one built so far."""
+        body = self._sheet_body()
+        if body is not None:
+            if body.row_of(self.focused) is None:
+                await body.build_rest()
+            else:
+                await body.ready_after(self.focused, -1)
+        self.screen.focus_previous()
+
+    async def action_jump_input(self, step: int) -> None:
+        """Focus the next (``1``) or previous (``-1``) input of this tab, skipping values."""
+        form = self.form()
+        if form is not None:
+            await form.jump_input(self.focused, step)
