@@ -55,6 +55,6 @@ def test_an_exception_in_the_app_ends_with_status_1_one_line_and_the_edits_kept(
     again.wait_for(r"Restore unsaved edits\?")
     again.press("enter")
     again.wait_for(r"Dodge ranks +77 ")
-    again.wait_for(r"Base value 77")
+    again.wait_for(r"Base value +77 ")
     again.wait_for("● unsaved edits")
     assert again.process.poll() is None
