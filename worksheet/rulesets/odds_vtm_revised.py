@@ -75,11 +75,8 @@ def _with(maneuver: str):
     return odds
 
 
-_PARAMS = ["attack_pool", "attack_difficulty", "attack", "damage_type", "fortitude",
-           "wearing_armor", "room_to_maneuver", "attack_known", "dexterity", "brawl", "dodge",
-           "melee", "dice_penalty", "wound_penalty", "difficulty", "willpower_success"]
 for _maneuver in MANEUVERS:
-    declare(RULESET, f"p_hit_{_maneuver}", _PARAMS, f"Chance to be hit with a {_maneuver}",
+    declare(RULESET, f"p_hit_{_maneuver}", f"Chance to be hit with a {_maneuver}",
             f"The chance to be hit with maneuver = {_maneuver}, everything else unchanged; "
             "none when that maneuver is not allowed.", CITE_ODDS, _with(_maneuver))
 
