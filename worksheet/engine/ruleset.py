@@ -49,9 +49,9 @@ class Rule:
         params: the dependencies, in parameter order.
         step: the step label shown in the sheet.
         label: a short name for the value.
-        rule: one line in the project's own words.
+        text: the rule in one line of the project's own words.
         cite: the source page and section.
-        details: the full rule text for the rule panel (defaults to ``rule``).
+        details: the full rule text for the rule panel (defaults to ``text``).
     """
 
     name: str
@@ -59,7 +59,7 @@ class Rule:
     params: tuple[str, ...]
     step: str
     label: str
-    rule: str
+    text: str
     cite: str
     details: str = ""
 
@@ -145,7 +145,7 @@ class Ruleset:
         self.fight_loop: Any = None
         """The round inputs and one-key actions (a ``fight_loop.FightLoop``), or ``None``."""
 
-    def rule(self, step: str, label: str, rule: str, cite: str = "", details: str = "",
+    def rule(self, step: str, label: str, text: str, cite: str = "", details: str = "",
              name: str | None = None,
              deps: Mapping[str, str] | None = None) -> Callable[[Callable], Callable]:
         """Declare the decorated function as a derived node.
@@ -153,7 +153,7 @@ class Ruleset:
         Args:
             step: the step label (``"1"``, ``"C"``).
             label: a short name for the value.
-            rule: the rule in one line of the project's own words.
+            text: the rule in one line of the project's own words.
             cite: the source page and section; defaults to the ruleset's citation.
             details: a fuller explanation for the rule panel.
             name: the node's name, when it differs from the function's.
@@ -171,8 +171,8 @@ class Ruleset:
                 raise RulesetError(f"{self.id}: node {node!r} maps {sorted(unknown)} in deps, "
                                    f"which are not parameters of its function {own}")
             params = tuple((deps or {}).get(param, param) for param in own)
-            self.rules[node] = Rule(node, function, params, step, label, rule,
-                                    cite or self.cite, details or rule)
+            self.rules[node] = Rule(node, function, params, step, label, text,
+                                    cite or self.cite, details or text)
             self._compiled = False
             return function
 

@@ -157,7 +157,7 @@ class ValueRow(SharedComponentStyles, Widget, can_focus=True):
         head = f"▸{self.rule.step} {self.rule.label}" if marked else \
             f"{self.rule.step:>2} {self.rule.label}"
         return (head, formula_text(status), f"{self.result} ({self.was})" if marked
-                else self.result, "\n".join([self.rule.rule, *(f"• {note}" for note in notes)]))
+                else self.result, "\n".join([self.rule.text, *(f"• {note}" for note in notes)]))
 
     def _component(self, part: str) -> str:
         state = self.status.state
