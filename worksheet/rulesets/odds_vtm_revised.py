@@ -6,7 +6,7 @@ Willpower point adds one success that is never cancelled. The attack hits when t
 successes exceed the defender's; a maneuver that is not allowed, or a pool of 0, is not rolled.
 
 Each maneuver is worked out with everything else unchanged by calling the sheet's own rules
-(``_reasons``, ``raw_pool``, ``defense_pool``), so the odds never disagree with the sheet.
+(``reasons``, ``raw_pool``, ``defense_pool``), so the odds never disagree with the sheet.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from ..engine.odds_text import (ODDS_STEP, best_of, chart, declare, distribution
                                 raw, waiting)
 from . import vtm_revised as sheet
 from .vtm_revised import CITE, CITE_DICE, RULESET
+from .vtm_revised_maneuvers import reasons
 
 rule = RULESET.rule
 CITE_ODDS = f"{CITE_DICE}; {CITE}"
@@ -63,10 +64,10 @@ def _with(maneuver: str):
              wound_penalty, difficulty, willpower_success):
         if attack_pool is None:
             return waiting(WANTED)
-        reasons = sheet._reasons(maneuver, attack, damage_type, fortitude, wearing_armor,
-                                 room_to_maneuver, attack_known)
-        if reasons:
-            return explained(None, f"{maneuver} is not allowed: " + "; ".join(reasons))
+        found = reasons(maneuver, attack, damage_type, fortitude, wearing_armor,
+                        room_to_maneuver, attack_known)
+        if found:
+            return explained(None, f"{maneuver} is not allowed: " + "; ".join(found))
         raw_pool = raw(sheet.raw_pool(maneuver, dexterity, brawl, dodge, melee).value)
         pool = sheet.defense_pool(raw_pool, dice_penalty, wound_penalty, True).value
         return _p_hit(attack_pool, attack_difficulty, True, pool, difficulty,
