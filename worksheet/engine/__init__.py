@@ -9,7 +9,7 @@ from .explain import (Derivation, Explained, Term, call, ceil, explained, floor,
                       half_up, named, tmax, tmin, total, trunc)
 from .graph import NodeStatus, Sheet, SheetProblem, State
 from .inputs import (REQUIRED, BoolInput, ChoiceInput, InputError, InputSpec, IntInput,
-                     NumberInput, TextInput, kebab)
+                     NumberInput, TextInput)
 from .list_inputs import FacesInput, NamesInput
 from .records import Record, RecordsInput
 from .numbers import Number, exact, format_number, json_number, normalize
@@ -20,7 +20,7 @@ __all__ = [
     "half_up", "named", "tmax", "tmin", "total", "trunc",
     "NodeStatus", "Sheet", "SheetProblem", "State",
     "REQUIRED", "BoolInput", "ChoiceInput", "FacesInput", "InputError", "InputSpec", "IntInput",
-    "NamesInput", "NumberInput", "Record", "RecordsInput", "TextInput", "kebab",
+    "NamesInput", "NumberInput", "Record", "RecordsInput", "TextInput",
     "Number", "exact", "format_number", "json_number", "normalize",
     "Headline", "Problem", "Rule", "Ruleset", "RulesetError",
 ]

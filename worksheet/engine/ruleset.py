@@ -63,11 +63,6 @@ class Rule:
     cite: str
     details: str = ""
 
-    @property
-    def widget_id(self) -> str:
-        """The id of the widget that shows this node's value."""
-        return "value-" + self.name.replace("_", "-")
-
 
 @dataclass(frozen=True)
 class Headline:
