@@ -186,9 +186,9 @@ def _pipeline(defense: str, base_text: str, base_function) -> None:
 
     rule("5", f"{title} modifiers (stacked)",
          "Uncapped modifiers that affect this defense, after the stacking rules: only the "
-          "largest enhancement bonus and the largest enhancement penalty may count; then, of "
-          "each name (case-insensitive), only the largest bonus and the largest penalty; the "
-          "rest add up. A repeated condition counts once because it has the same name. On a "
+         "largest enhancement bonus and the largest enhancement penalty may count; then, of "
+         "each name (case-insensitive), only the largest bonus and the largest penalty; the "
+         "rest add up. A repeated condition counts once because it has the same name. On a "
          "tie the first listed counts.", cite=CITE_STACKING, name=f"{defense}_modifiers")(stacked)
 
     def factor(multipliers):
