@@ -342,5 +342,3 @@ ROUND_RULE = "Round the clamped DV with the rounding used: the final Defense Val
 def _round(defense, value, rounding_used):
     return ROUNDERS[rounding_used](value)
 
-
-from . import odds_exalted2e  # noqa: E402,F401 — the Odds step's nodes, declared on RULESET

@@ -283,5 +283,3 @@ _pipeline("fortitude", "Half level + Constitution + class bonus.", _fortitude_ba
 _pipeline("reflex", "Half level + full Dexterity + class bonus + shield.", _reflex_base)
 _pipeline("mental", "Half level + Willpower + class bonus.", _mental_base)
 
-
-from . import odds_rise  # noqa: E402,F401 — the Odds step's nodes, declared on RULESET

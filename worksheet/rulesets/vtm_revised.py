@@ -381,5 +381,3 @@ def abort_cost(aborting):
         return explained(None, "not aborting: no cost")
     return explained(ABORT_COST, ABORT_COST)
 
-
-from . import odds_vtm_revised  # noqa: E402,F401 — the Odds step's nodes, declared on RULESET
