@@ -148,6 +148,36 @@ def test_unknown_dependency_is_refused():
         ruleset.compile()
 
 
+def test_deps_name_the_dependencies_a_shared_function_reads():
+    """One function, two nodes: ``deps`` says which node each parameter receives, so the
+    values, the blocking and the recompute follow the declared wiring, not the names."""
+    ruleset = Ruleset("deps", "Deps", "tests", inputs=[
+        IntInput("left", 1, minimum=0, maximum=9), IntInput("right", 5, minimum=0, maximum=9),
+        IntInput("bonus", 10, minimum=0, maximum=99)])
+
+    def plus_bonus(value, bonus):
+        return value + bonus
+
+    for side in ("left", "right"):
+        ruleset.rule("1", side, "the side plus the bonus", name=f"{side}_total",
+                     deps={"value": side})(plus_bonus)
+    assert ruleset.rules["right_total"].params == ("right", "bonus")
+    sheet = Sheet(ruleset)
+    assert sheet.values == {"left_total": 11, "right_total": 15}
+    assert sheet.status("right_total").derivation.substituted == "5 + 10"
+    assert sheet.set("left", 3) == {"left", "left_total"}
+    sheet.set_text("right", "x")
+    assert sheet.status("right_total").state is State.BLOCKED
+    assert sheet.status("right_total").waiting_for == ("right",)
+    assert sheet.value("left_total") == 13
+
+
+def test_deps_naming_no_parameter_is_refused():
+    ruleset = Ruleset("bad", "Bad", "tests", inputs=[IntInput("a", 0)])
+    with pytest.raises(RulesetError, match=r"node 'x' maps \['b'\] in deps"):
+        ruleset.rule("1", "X", "a typo in deps", name="x", deps={"b": "a"})(lambda value: value)
+
+
 def test_duplicate_names_are_refused():
     ruleset = Ruleset("dup", "Dup", "tests", inputs=[IntInput("a", 0)])
     with pytest.raises(RulesetError, match="declared twice"):

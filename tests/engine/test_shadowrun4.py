@@ -387,7 +387,7 @@ def test_empty_faces_with_typed_hits_is_fine():
 
 def test_every_node_has_a_rule_text_and_citation():
     for name, rule in RULESET.rules.items():
-        assert rule.rule and rule.cite, name
+        assert rule.text and rule.cite, name
         assert "Shadowrun" in rule.cite, name
 
 

@@ -8,7 +8,7 @@ import pytest
 from textual.widgets import Static
 
 from worksheet import rulesets
-from worksheet.engine import kebab
+from worksheet.ui.widgets.ids import kebab
 from worksheet.ui import WorksheetApp
 from worksheet.ui.form_body import FormBody, take_lines
 from worksheet.ui.sheet import SheetForm, step_groups

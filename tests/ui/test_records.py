@@ -13,6 +13,7 @@ from worksheet.engine import (REQUIRED, ChoiceInput, NumberInput, RecordsInput, 
                               TextInput, total)
 from worksheet.ui.screens.record_editor import RecordEditor
 from worksheet.ui.sheet import SheetForm
+from worksheet.ui.widgets.ids import kebab
 from worksheet.ui.widgets.records import RecordList
 
 
@@ -147,7 +148,7 @@ async def test_registered_rulesets_with_record_lists_get_the_editor():
         async with app.run_test(size=(120, 40)) as pilot:
             pane = app.query_one(f"#{rid}")
             for spec in lists:
-                pane.query_one(f"#{spec.widget_id}").focus()
+                pane.query_one(f"#{kebab(spec.name)}").focus()
                 await pilot.press("a")
                 await pilot.pause()
                 assert isinstance(app.screen, RecordEditor)

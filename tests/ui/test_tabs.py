@@ -6,7 +6,7 @@ import pytest
 from textual.widgets import DataTable, Select
 
 from worksheet import rulesets
-from worksheet.engine import kebab
+from worksheet.ui.widgets.ids import kebab
 from worksheet.ui import WorksheetApp
 from worksheet.ui.sheet import SheetForm
 from worksheet.ui.widgets.tab_bar import TabBar

@@ -7,20 +7,20 @@ Rulesets import what they need from here::
 
 from .explain import (Derivation, Explained, Term, call, ceil, explained, floor, format_value,
                       half_up, named, tmax, tmin, total, trunc)
-from .graph import NodeStatus, Sheet, SheetProblem, State, evaluate
+from .graph import NodeStatus, Sheet, SheetProblem, State
 from .inputs import (REQUIRED, BoolInput, ChoiceInput, InputError, InputSpec, IntInput,
-                     NumberInput, TextInput, kebab)
+                     NumberInput, TextInput)
 from .list_inputs import FacesInput, NamesInput
 from .records import Record, RecordsInput
-from .numbers import ROUNDINGS, Number, exact, format_number, json_number, normalize
+from .numbers import Number, exact, format_number, json_number, normalize
 from .ruleset import Headline, Problem, Rule, Ruleset, RulesetError
 
 __all__ = [
     "Derivation", "Explained", "Term", "call", "ceil", "explained", "floor", "format_value",
     "half_up", "named", "tmax", "tmin", "total", "trunc",
-    "NodeStatus", "Sheet", "SheetProblem", "State", "evaluate",
+    "NodeStatus", "Sheet", "SheetProblem", "State",
     "REQUIRED", "BoolInput", "ChoiceInput", "FacesInput", "InputError", "InputSpec", "IntInput",
-    "NamesInput", "NumberInput", "Record", "RecordsInput", "TextInput", "kebab",
-    "ROUNDINGS", "Number", "exact", "format_number", "json_number", "normalize",
+    "NamesInput", "NumberInput", "Record", "RecordsInput", "TextInput",
+    "Number", "exact", "format_number", "json_number", "normalize",
     "Headline", "Problem", "Rule", "Ruleset", "RulesetError",
 ]

@@ -294,13 +294,8 @@ def _ok(rule: Rule, result: Any) -> NodeStatus:
     if type(value) is Fraction:
         value = normalize(value)
     derivation = Derivation(rule.step, rule.label, formula, substituted, format_value(value),
-                            rule.rule, rule.cite, notes)
+                            rule.text, rule.cite, notes)
     return NodeStatus(State.OK, value, derivation)
 
 
-def evaluate(ruleset: Ruleset, inputs: Mapping[str, Any] | None = None) -> Sheet:
-    """Build a sheet for ``ruleset`` from input values (defaults for the rest)."""
-    return Sheet(ruleset, inputs)
-
-
-__all__ = ["Changes", "Sheet", "State", "NodeStatus", "SheetProblem", "evaluate"]
+__all__ = ["Changes", "Sheet", "State", "NodeStatus", "SheetProblem"]

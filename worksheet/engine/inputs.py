@@ -45,11 +45,6 @@ class InputError(ValueError):
         return f"{self.input} = {shown!r}: {self.problem}; allowed: {self.allowed}"
 
 
-def kebab(name: str) -> str:
-    """The widget id of an input or node: ``dodge_ranks`` → ``dodge-ranks``."""
-    return name.replace("_", "-")
-
-
 @dataclass(frozen=True)
 class InputSpec:
     """What every input declares. Subclasses define the type.
@@ -76,11 +71,6 @@ class InputSpec:
     def title(self) -> str:
         """The label shown in the app."""
         return self.label or self.name.replace("_", " ").capitalize()
-
-    @property
-    def widget_id(self) -> str:
-        """The id of the widget that edits this input."""
-        return kebab(self.name)
 
     def allowed(self) -> str:
         """What this input allows, in words."""

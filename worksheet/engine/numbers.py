@@ -217,15 +217,6 @@ def half_up_raw(value: Number) -> int:
     return math.floor(Fraction(_raw(value)) + Fraction(1, 2))
 
 
-ROUNDINGS = {
-    "trunc": trunc_raw,
-    "floor": floor_raw,
-    "ceil": ceil_raw,
-    "half-up": half_up_raw,
-}
-"""The named roundings, by the name a derivation shows."""
-
-
 def format_number(value: Number) -> str:
     """Show an exact number the way a player reads it.
 

@@ -7,7 +7,6 @@ when there is an attack to compute.
 
 from __future__ import annotations
 
-import inspect
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Sequence
@@ -100,10 +99,8 @@ def best_of(options: Sequence[tuple[str, Fraction | None]], what: str) -> Explai
                      "(ties: the first listed)", f"{shown} → {name}")
 
 
-def declare(ruleset: Any, name: str, params: Sequence[str], label: str, text: str, cite: str,
+def declare(ruleset: Any, name: str, label: str, text: str, cite: str,
             function: Callable) -> None:
-    """Declare ``function`` as odds node ``name`` of ``ruleset``, depending on ``params`` (for
-    nodes made in a loop, one per defense option, whose parameters cannot be written out)."""
-    parameter = inspect.Parameter.POSITIONAL_OR_KEYWORD
-    function.__signature__ = inspect.Signature([inspect.Parameter(p, parameter) for p in params])
+    """Declare ``function`` as odds node ``name`` of ``ruleset`` (for nodes made in a loop, one
+    per defense option); it depends on what its parameters name, like any rule."""
     ruleset.rule(ODDS_STEP, label, text, cite=cite, name=name)(function)

@@ -1,9 +1,11 @@
 """A ruleset: its input declarations and its derived nodes, validated once when it is built.
 
 A derived node is a plain function whose parameter names are the names of the inputs or nodes it
-depends on (as Loman and schedula infer dependencies). Declaring it with :meth:`Ruleset.rule`
-adds the step label, the rule in the project's own words and a citation, which the sheet shows
-beside the value.
+depends on (as Loman and schedula infer dependencies). Where a parameter's name is not the
+dependency's — a function shared by several nodes, e.g. one per defense — ``deps`` maps it to
+the node it reads, as Loman's ``kwds`` does; nothing else about the function is rewritten.
+Declaring it with :meth:`Ruleset.rule` adds the step label, the rule in the project's own words
+and a citation, which the sheet shows beside the value.
 """
 
 from __future__ import annotations
@@ -47,9 +49,9 @@ class Rule:
         params: the dependencies, in parameter order.
         step: the step label shown in the sheet.
         label: a short name for the value.
-        rule: one line in the project's own words.
+        text: the rule in one line of the project's own words.
         cite: the source page and section.
-        details: the full rule text for the rule panel (defaults to ``rule``).
+        details: the full rule text for the rule panel (defaults to ``text``).
     """
 
     name: str
@@ -57,14 +59,9 @@ class Rule:
     params: tuple[str, ...]
     step: str
     label: str
-    rule: str
+    text: str
     cite: str
     details: str = ""
-
-    @property
-    def widget_id(self) -> str:
-        """The id of the widget that shows this node's value."""
-        return "value-" + self.name.replace("_", "-")
 
 
 @dataclass(frozen=True)
@@ -143,26 +140,34 @@ class Ruleset:
         self.fight_loop: Any = None
         """The round inputs and one-key actions (a ``fight_loop.FightLoop``), or ``None``."""
 
-    def rule(self, step: str, label: str, rule: str, cite: str = "", details: str = "",
-             name: str | None = None) -> Callable[[Callable], Callable]:
+    def rule(self, step: str, label: str, text: str, cite: str = "", details: str = "",
+             name: str | None = None,
+             deps: Mapping[str, str] | None = None) -> Callable[[Callable], Callable]:
         """Declare the decorated function as a derived node.
 
         Args:
             step: the step label (``"1"``, ``"C"``).
             label: a short name for the value.
-            rule: the rule in one line of the project's own words.
+            text: the rule in one line of the project's own words.
             cite: the source page and section; defaults to the ruleset's citation.
             details: a fuller explanation for the rule panel.
             name: the node's name, when it differs from the function's.
+            deps: parameter name → the input or node it receives, for the parameters whose
+                names are not the dependency's (the others depend on their own name).
         """
 
         def register(function: Callable) -> Callable:
             node = name or function.__name__
             if node in self.rules or node in self.inputs:
                 raise RulesetError(f"{self.id}: node {node!r} is declared twice")
-            params = tuple(inspect.signature(function).parameters)
-            self.rules[node] = Rule(node, function, params, step, label, rule,
-                                    cite or self.cite, details or rule)
+            own = tuple(inspect.signature(function).parameters)
+            unknown = set(deps or ()) - set(own)
+            if unknown:
+                raise RulesetError(f"{self.id}: node {node!r} maps {sorted(unknown)} in deps, "
+                                   f"which are not parameters of its function {own}")
+            params = tuple((deps or {}).get(param, param) for param in own)
+            self.rules[node] = Rule(node, function, params, step, label, text,
+                                    cite or self.cite, details or text)
             self._compiled = False
             return function
 

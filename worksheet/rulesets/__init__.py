@@ -1,6 +1,8 @@
 """The registry of rulesets, in tab order.
 
-Each ruleset lives in its own module that defines ``RULESET``. The registry knows every id and
+Each ruleset lives in its own module that defines ``RULESET``, and its Odds step's nodes in
+``odds_<module>``, which imports that module and declares them on the same ``RULESET`` (so the
+imports run one way: odds module → ruleset module → engine). The registry knows every id and
 title from a static table, so listing the rulesets or titling the app's tabs imports none of
 them; a module is imported on the first :func:`get` of its id, so the app's first tab pays for
 one ruleset, not five. ``tests/engine/test_registry.py`` keeps the table's titles equal to the
@@ -19,7 +21,7 @@ class Entry(NamedTuple):
     """Where a ruleset lives and what its tab is called."""
 
     module: str
-    """The module in this package that defines ``RULESET``."""
+    """The module in this package that defines ``RULESET`` (its odds: ``odds_<module>``)."""
     title: str
     """The ruleset's title, as its module declares it."""
     short: str
@@ -80,7 +82,8 @@ def get(ruleset_id: str) -> Ruleset:
     """
     entry = _entry(ruleset_id)
     if ruleset_id not in _loaded:
-        module = importlib.import_module(f".{entry.module}", __name__)
+        # the odds module imports the ruleset's and adds the Odds step: the whole ruleset
+        module = importlib.import_module(f".odds_{entry.module}", __name__)
         _loaded[ruleset_id] = module.RULESET.compile()
     return _loaded[ruleset_id]
 

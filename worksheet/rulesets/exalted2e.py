@@ -9,6 +9,9 @@ step is its own node so the sheet shows its formula with the numbers. The tables
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Mapping
+
 from ..engine import (BoolInput, ChoiceInput, FacesInput, Headline, IntInput, NamesInput, NumberInput,
                       Problem, Ruleset, explained, named, tmax)
 from ..engine.fight_loop import (ATTACKED_AGAIN, MY_ACTION, SPENT, Action, Change,
@@ -79,6 +82,37 @@ RULESET = Ruleset(
     ],
 )
 rule = RULESET.rule
+DEFENSES = tuple(DEFENSE_LABELS)
+
+
+def each_defense(step: str, name: str, label: str, text: str | Mapping[str, str], cite: str,
+                 deps: Mapping[str, str | Mapping[str, str]] | None = None):
+    """Declare the decorated ``function(defense, ...)`` once per defense, as one node each.
+
+    Steps B–F (and the odds) do the same thing to both defenses, so each is written once and
+    declared twice rather than kept as two copies that could drift apart.
+
+    Args:
+        step: the step label.
+        name: the node's name, ``{d}`` standing for the defense (``"{d}_b"``).
+        label: the value's label, ``{D}`` standing for ``Dodge`` or ``Parry``.
+        text: the rule text, or the text per defense where they differ.
+        cite: the citation.
+        deps: parameter → the input or node it receives, ``{d}`` standing for the defense, or
+            a node per defense; parameters left out depend on their own name.
+    """
+
+    def register(function):
+        for defense in DEFENSES:
+            fill = {"d": defense, "D": DEFENSE_LABELS[defense]}
+            wiring = {param: node[defense] if isinstance(node, Mapping) else node.format(**fill)
+                      for param, node in (deps or {}).items()}
+            rule(step, label.format(**fill),
+                 text[defense] if isinstance(text, Mapping) else text, cite=cite,
+                 name=name.format(**fill), deps=wiring)(partial(function, defense))
+        return function
+
+    return register
 
 CITE_ONSLAUGHT = "Exalted 2e core, Combat, “Onslaught Penalty”"
 CITE_ACTIONS = "Exalted 2e core, Combat, DV penalties; Sutured DV, step C"
@@ -123,7 +157,10 @@ def parry_base(dexterity, combat_ability, weapon_defense, parry_specialties, par
 
 
 # -- B: inapplicability ----------------------------------------------------------------------
-def _step_b(base, inapplicable, defense):
+@each_defense("B", "{d}_b", "{D} after inapplicability", "An inapplicable defense whose base "
+              "is above 0 drops to 0; a base of 0 or less stays.", f"{CITE}, Step B",
+              deps={"base": "{d}_base", "inapplicable": "{d}_inapplicable"})
+def _step_b(defense, base, inapplicable):
     label = DEFENSE_LABELS[defense]
     if not inapplicable:
         return explained(base, notes=[f"{label} applies: the base carries over"])
@@ -132,18 +169,6 @@ def _step_b(base, inapplicable, defense):
                          f"0 ({label} inapplicable, base {base} > 0)")
     return explained(base, notes=[f"{label} is inapplicable, but a base of {base} is not above "
                                   "0: it stays as it is"])
-
-
-@rule("B", "Dodge after inapplicability", "An inapplicable defense whose base is above 0 "
-      "drops to 0; a base of 0 or less stays.", cite=f"{CITE}, Step B")
-def dodge_b(dodge_base, dodge_inapplicable):
-    return _step_b(dodge_base, dodge_inapplicable, "dodge")
-
-
-@rule("B", "Parry after inapplicability", "An inapplicable defense whose base is above 0 "
-      "drops to 0; a base of 0 or less stays.", cite=f"{CITE}, Step B")
-def parry_b(parry_base, parry_inapplicable):
-    return _step_b(parry_base, parry_inapplicable, "parry")
 
 
 # -- C: non-magical modifiers ------------------------------------------------------------------
@@ -199,8 +224,21 @@ def ground_modifier(ground, ignored_penalties):
     return explained(named(GROUND[ground], f"{ground} ground"))
 
 
-def _step_c(defense, start, penalties, ignored_penalties, shield_or_cover, ground_modifier,
-            stunt_successes, virtue_successes, willpower_bonus):
+@each_defense("C", "{d}_c", "{D} after modifiers", {
+    "dodge": "Subtract the action, wound, mobility, shield-mobility, onslaught and terrain "
+             "penalties not ignored; add shield or cover, ground, stunt and Virtue successes "
+             "and Willpower.",
+    "parry": "Subtract the action, wound, onslaught and terrain penalties not ignored "
+             "(mobility touches Dodge only); add shield or cover, ground, stunt and Virtue "
+             "successes and Willpower."}, f"{CITE}, Step C", deps={"start": "{d}_b"})
+def _step_c(defense, start, action_penalty, wound_penalty, mobility_penalty,
+            shield_mobility_penalty, onslaught, terrain_penalty, ignored_penalties,
+            shield_or_cover, ground_modifier, stunt_successes, virtue_successes,
+            willpower_bonus):
+    penalties = dict(action_penalty=action_penalty, wound_penalty=wound_penalty,
+                     mobility_penalty=mobility_penalty,
+                     shield_mobility_penalty=shield_mobility_penalty, onslaught=onslaught,
+                     terrain_penalty=terrain_penalty)
     result, notes = start, []
     for name, touches in PENALTIES:
         value = penalties[name]
@@ -215,48 +253,15 @@ def _step_c(defense, start, penalties, ignored_penalties, shield_or_cover, groun
     return explained(result, notes=notes)
 
 
-@rule("C", "Dodge after modifiers", "Subtract the action, wound, mobility, shield-mobility, "
-      "onslaught and terrain penalties not ignored; add shield or cover, ground, stunt and "
-      "Virtue successes and Willpower.", cite=f"{CITE}, Step C")
-def dodge_c(dodge_b, action_penalty, wound_penalty, mobility_penalty, shield_mobility_penalty,
-            onslaught, terrain_penalty, ignored_penalties, shield_or_cover, ground_modifier,
-            stunt_successes, virtue_successes, willpower_bonus):
-    penalties = dict(action_penalty=action_penalty, wound_penalty=wound_penalty,
-                     mobility_penalty=mobility_penalty,
-                     shield_mobility_penalty=shield_mobility_penalty, onslaught=onslaught,
-                     terrain_penalty=terrain_penalty)
-    return _step_c("dodge", dodge_b, penalties, ignored_penalties, shield_or_cover,
-                   ground_modifier, stunt_successes, virtue_successes, willpower_bonus)
-
-
-@rule("C", "Parry after modifiers", "Subtract the action, wound, onslaught and terrain "
-      "penalties not ignored (mobility touches Dodge only); add shield or cover, ground, stunt "
-      "and Virtue successes and Willpower.", cite=f"{CITE}, Step C")
-def parry_c(parry_b, action_penalty, wound_penalty, mobility_penalty, shield_mobility_penalty,
-            onslaught, terrain_penalty, ignored_penalties, shield_or_cover, ground_modifier,
-            stunt_successes, virtue_successes, willpower_bonus):
-    penalties = dict(action_penalty=action_penalty, wound_penalty=wound_penalty,
-                     mobility_penalty=mobility_penalty,
-                     shield_mobility_penalty=shield_mobility_penalty, onslaught=onslaught,
-                     terrain_penalty=terrain_penalty)
-    return _step_c("parry", parry_b, penalties, ignored_penalties, shield_or_cover,
-                   ground_modifier, stunt_successes, virtue_successes, willpower_bonus)
-
-
 # -- D: non-Charm magic → X ------------------------------------------------------------------
 D_RULE = ("Non-Charm magic and Charms that ignore the cap: all additions first, then "
           "multiplications and divisions in the order listed. The result is X.")
 
 
-@rule("D", "Dodge X (after non-Charm magic)", D_RULE, cite=f"{CITE}, Step D")
-def dodge_x(dodge_c, effects):
-    value, notes = apply_magic(dodge_c, effects, "dodge")
-    return explained(value, notes=notes)
-
-
-@rule("D", "Parry X (after non-Charm magic)", D_RULE, cite=f"{CITE}, Step D")
-def parry_x(parry_c, effects):
-    value, notes = apply_magic(parry_c, effects, "parry")
+@each_defense("D", "{d}_x", "{D} X (after non-Charm magic)", D_RULE, f"{CITE}, Step D",
+              deps={"value": "{d}_c"})
+def _step_d(defense, value, effects):
+    value, notes = apply_magic(value, effects, defense)
     return explained(value, notes=notes)
 
 
@@ -265,29 +270,20 @@ E_RULE = ("Charms in order: the defender's own additions, allies' additions, hos
           "additions, then multiplications, then divisions.")
 
 
-@rule("E", "Dodge after Charms", E_RULE, cite=f"{CITE}, Step E")
-def dodge_charms(dodge_x, effects):
-    value, notes = apply_charms(dodge_x, effects, "dodge")
-    return explained(value, notes=notes)
-
-
-@rule("E", "Parry after Charms", E_RULE, cite=f"{CITE}, Step E")
-def parry_charms(parry_x, effects):
-    value, notes = apply_charms(parry_x, effects, "parry")
+@each_defense("E", "{d}_charms", "{D} after Charms", E_RULE, f"{CITE}, Step E",
+              deps={"value": "{d}_x"})
+def _step_e(defense, value, effects):
+    value, notes = apply_charms(value, effects, defense)
     return explained(value, notes=notes)
 
 
 Y_RULE = "Y, what the Charms changed: the DV after Charms minus X."
 
 
-@rule("E", "Dodge Charm change Y", Y_RULE, cite=f"{CITE}, Step E")
-def dodge_y(dodge_charms, dodge_x):
-    return dodge_charms - dodge_x
-
-
-@rule("E", "Parry Charm change Y", Y_RULE, cite=f"{CITE}, Step E")
-def parry_y(parry_charms, parry_x):
-    return parry_charms - parry_x
+@each_defense("E", "{d}_y", "{D} Charm change Y", Y_RULE, f"{CITE}, Step E",
+              deps={"charms": "{d}_charms", "x": "{d}_x"})
+def _charm_change(defense, charms, x):
+    return charms - x
 
 
 L_RULE = ("The Charm limit L by character type: " + "; ".join(
@@ -295,6 +291,9 @@ L_RULE = ("The Charm limit L by character type: " + "; ".join(
     + ". charm_limit, when given, replaces it. Exact.")
 
 
+@each_defense("E", "{d}_limit", "{D} Charm limit L", L_RULE, f"{CITE}, Step E",
+              deps={"ability": {"dodge": "dodge", "parry": "combat_ability"},
+                    "specialties": "{d}_specialties"})
 def _limit(defense, character_type, dexterity, ability, specialties, essence, charm_limit):
     by_type = type_limit(character_type, defense, dexterity, ability, specialties, essence)
     if charm_limit is None:
@@ -304,20 +303,12 @@ def _limit(defense, character_type, dexterity, ability, specialties, essence, ch
         f"{by_type.formula} = {by_type.substituted} = {by_type}"])
 
 
-@rule("E", "Dodge Charm limit L", L_RULE, cite=f"{CITE}, Step E")
-def dodge_limit(character_type, dexterity, dodge, dodge_specialties, essence, charm_limit):
-    return _limit("dodge", character_type, dexterity, dodge, dodge_specialties, essence,
-                  charm_limit)
+CAP_RULE = "If Y is greater than L the DV becomes X + L; otherwise it keeps its value."
 
 
-@rule("E", "Parry Charm limit L", L_RULE, cite=f"{CITE}, Step E")
-def parry_limit(character_type, dexterity, combat_ability, parry_specialties, essence,
-                charm_limit):
-    return _limit("parry", character_type, dexterity, combat_ability, parry_specialties,
-                  essence, charm_limit)
-
-
-def _capped(x, charms, y, limit):
+@each_defense("E", "{d}_capped", "{D} after the cap", CAP_RULE, f"{CITE}, Step E",
+              deps={"x": "{d}_x", "charms": "{d}_charms", "y": "{d}_y", "limit": "{d}_limit"})
+def _capped(defense, x, charms, y, limit):
     if y > limit:
         return explained(x + limit, notes=[
             f"the cap binds: Y = {y} > L = {limit}, so the DV is X + L"])
@@ -325,36 +316,15 @@ def _capped(x, charms, y, limit):
         f"the cap does not bind: Y = {y} ≤ L = {limit}, so the Charms count in full"])
 
 
-CAP_RULE = "If Y is greater than L the DV becomes X + L; otherwise it keeps its value."
-
-
-@rule("E", "Dodge after the cap", CAP_RULE, cite=f"{CITE}, Step E")
-def dodge_capped(dodge_x, dodge_charms, dodge_y, dodge_limit):
-    return _capped(dodge_x, dodge_charms, dodge_y, dodge_limit)
-
-
-@rule("E", "Parry after the cap", CAP_RULE, cite=f"{CITE}, Step E")
-def parry_capped(parry_x, parry_charms, parry_y, parry_limit):
-    return _capped(parry_x, parry_charms, parry_y, parry_limit)
-
-
 # -- F: clamp and round ----------------------------------------------------------------------
-def _clamp(value):
-    notes = [f"{value} is negative: the DV becomes 0"] if value < 0 else []
-    return explained(tmax(value, 0), notes=notes)
-
-
 CLAMP_RULE = "A negative DV becomes 0."
 
 
-@rule("F", "Dodge clamped", CLAMP_RULE, cite=f"{CITE}, Step F")
-def dodge_clamped(dodge_capped):
-    return _clamp(dodge_capped)
-
-
-@rule("F", "Parry clamped", CLAMP_RULE, cite=f"{CITE}, Step F")
-def parry_clamped(parry_capped):
-    return _clamp(parry_capped)
+@each_defense("F", "{d}_clamped", "{D} clamped", CLAMP_RULE, f"{CITE}, Step F",
+              deps={"value": "{d}_capped"})
+def _clamp(defense, value):
+    notes = [f"{value} is negative: the DV becomes 0"] if value < 0 else []
+    return explained(tmax(value, 0), notes=notes)
 
 
 @rule("F", "Rounding used", "by-type rounds up for every Essence user and down for mortals; "
@@ -367,14 +337,8 @@ def rounding_used(rounding, character_type):
 ROUND_RULE = "Round the clamped DV with the rounding used: the final Defense Value."
 
 
-@rule("F", "Dodge DV", ROUND_RULE, cite=f"{CITE}, Step F; {CITE_ROUNDING}")
-def dodge_dv(dodge_clamped, rounding_used):
-    return ROUNDERS[rounding_used](dodge_clamped)
+@each_defense("F", "{d}_dv", "{D} DV", ROUND_RULE, f"{CITE}, Step F; {CITE_ROUNDING}",
+              deps={"value": "{d}_clamped"})
+def _round(defense, value, rounding_used):
+    return ROUNDERS[rounding_used](value)
 
-
-@rule("F", "Parry DV", ROUND_RULE, cite=f"{CITE}, Step F; {CITE_ROUNDING}")
-def parry_dv(parry_clamped, rounding_used):
-    return ROUNDERS[rounding_used](parry_clamped)
-
-
-from . import odds_exalted2e  # noqa: E402,F401 — the Odds step's nodes, declared on RULESET

@@ -198,5 +198,3 @@ def melee_ds(melee_after_stance, encumbered_share):
 def ranged_ds(ranged_before_encumbrance, encumbered_share):
     return trunc(ranged_before_encumbrance * (1 - encumbered_share))
 
-
-from . import odds_gemstone4  # noqa: E402,F401 — the Odds step's nodes, declared on RULESET

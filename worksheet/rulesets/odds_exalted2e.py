@@ -8,7 +8,7 @@ distributions come from :mod:`worksheet.engine.odds`, imported only once there i
 from __future__ import annotations
 
 from ..engine.odds_text import ODDS_STEP, best_of, chart, distribution, probability, waiting
-from .exalted2e import RULESET
+from .exalted2e import RULESET, each_defense
 from .exalted2e_tables import CITE
 
 rule = RULESET.rule
@@ -18,7 +18,13 @@ MODEL = ("each of the attack_pool d10 scores 1 success on 7–9 and 2 on a 10; t
 WANTED = "attack_pool"  # the app says its label
 
 
-def _p_hit(attack_pool, dv, defense):
+HIT_RULE = ("The chance that the attack's successes exceed this DV: each die succeeds on 7–9 "
+            "and counts twice on a 10; if no successes remain, the attack misses.")
+
+
+@each_defense(ODDS_STEP, "p_hit_{d}", "Chance to be hit through {D} DV", HIT_RULE, CITE_ODDS,
+              deps={"dv": "{d}_dv"})
+def _p_hit(defense, attack_pool, dv):
     if attack_pool is None:
         return waiting(WANTED)
     from ..engine import odds  # icepool: only once there is an attack to compute
@@ -26,20 +32,6 @@ def _p_hit(attack_pool, dv, defense):
     p = odds.exalted_p_hit(int(attack_pool), int(dv))
     return probability(p, f"P(successes of attack_pool d10 > {defense}_dv)",
                        f"P(successes of {attack_pool}d10 > {dv})", [MODEL])
-
-
-HIT_RULE = ("The chance that the attack's successes exceed this DV: each die succeeds on 7–9 "
-            "and counts twice on a 10; if no successes remain, the attack misses.")
-
-
-@rule(ODDS_STEP, "Chance to be hit through Dodge DV", HIT_RULE, cite=CITE_ODDS)
-def p_hit_dodge(attack_pool, dodge_dv):
-    return _p_hit(attack_pool, dodge_dv, "dodge")
-
-
-@rule(ODDS_STEP, "Chance to be hit through Parry DV", HIT_RULE, cite=CITE_ODDS)
-def p_hit_parry(attack_pool, parry_dv):
-    return _p_hit(attack_pool, parry_dv, "parry")
 
 
 @rule(ODDS_STEP, "Best defense", "The DV the attack is less likely to get through; equal when "

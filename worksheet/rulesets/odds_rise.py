@@ -60,8 +60,7 @@ def _node(index: int, defense: str, crit: bool) -> None:
         return probability(exploding_at_least(t), f"G({defense}_defense{extra} − accuracy)",
                            f"G({value}{extra} − {accuracy}) = G({t})", [MODEL])
 
-    declare(RULESET, f"p_{'crit' if crit else 'hit'}_{defense}", ["attack_against_defenses"],
-            label, text, CITE_ODDS, odds)
+    declare(RULESET, f"p_{'crit' if crit else 'hit'}_{defense}", label, text, CITE_ODDS, odds)
 
 
 for _index, _defense in enumerate(DEFENSES):

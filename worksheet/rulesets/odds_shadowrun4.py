@@ -70,12 +70,10 @@ def _with(choice: str):
     return odds
 
 
-_PARAMS = ["attack_pool", "attack", "reaction", "dodge", "melee_skill", "gymnastics",
-           "melee_defense", "modifier_total", "no_defense", "edge_dice"]
 for _choice in CHOICES:
     _name = "p_hit_" + ("no_full_defense" if _choice == "none" else _choice.replace("-", "_"))
     _label = "no full defense" if _choice == "none" else _choice.replace("-", " ")
-    declare(RULESET, _name, _PARAMS, f"Chance to be hit with {_label}",
+    declare(RULESET, _name, f"Chance to be hit with {_label}",
             f"The chance to be hit with full_defense = {_choice}, everything else unchanged"
             + (" (full parry is melee only)." if _choice == "full-parry" else "."),
             f"{CITE_ODDS}; {FULL}", _with(_choice))

@@ -6,7 +6,7 @@ Willpower point adds one success that is never cancelled. The attack hits when t
 successes exceed the defender's; a maneuver that is not allowed, or a pool of 0, is not rolled.
 
 Each maneuver is worked out with everything else unchanged by calling the sheet's own rules
-(``_reasons``, ``raw_pool``, ``defense_pool``), so the odds never disagree with the sheet.
+(``reasons``, ``raw_pool``, ``defense_pool``), so the odds never disagree with the sheet.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from ..engine.odds_text import (ODDS_STEP, best_of, chart, declare, distribution
                                 raw, waiting)
 from . import vtm_revised as sheet
 from .vtm_revised import CITE, CITE_DICE, RULESET
+from .vtm_revised_maneuvers import reasons
 
 rule = RULESET.rule
 CITE_ODDS = f"{CITE_DICE}; {CITE}"
@@ -63,10 +64,10 @@ def _with(maneuver: str):
              wound_penalty, difficulty, willpower_success):
         if attack_pool is None:
             return waiting(WANTED)
-        reasons = sheet._reasons(maneuver, attack, damage_type, fortitude, wearing_armor,
-                                 room_to_maneuver, attack_known)
-        if reasons:
-            return explained(None, f"{maneuver} is not allowed: " + "; ".join(reasons))
+        found = reasons(maneuver, attack, damage_type, fortitude, wearing_armor,
+                        room_to_maneuver, attack_known)
+        if found:
+            return explained(None, f"{maneuver} is not allowed: " + "; ".join(found))
         raw_pool = raw(sheet.raw_pool(maneuver, dexterity, brawl, dodge, melee).value)
         pool = sheet.defense_pool(raw_pool, dice_penalty, wound_penalty, True).value
         return _p_hit(attack_pool, attack_difficulty, True, pool, difficulty,
@@ -75,11 +76,8 @@ def _with(maneuver: str):
     return odds
 
 
-_PARAMS = ["attack_pool", "attack_difficulty", "attack", "damage_type", "fortitude",
-           "wearing_armor", "room_to_maneuver", "attack_known", "dexterity", "brawl", "dodge",
-           "melee", "dice_penalty", "wound_penalty", "difficulty", "willpower_success"]
 for _maneuver in MANEUVERS:
-    declare(RULESET, f"p_hit_{_maneuver}", _PARAMS, f"Chance to be hit with a {_maneuver}",
+    declare(RULESET, f"p_hit_{_maneuver}", f"Chance to be hit with a {_maneuver}",
             f"The chance to be hit with maneuver = {_maneuver}, everything else unchanged; "
             "none when that maneuver is not allowed.", CITE_ODDS, _with(_maneuver))
 

@@ -12,8 +12,6 @@ the rule texts below.
 
 from __future__ import annotations
 
-import inspect
-
 from ..engine import (REQUIRED, BoolInput, ChoiceInput, IntInput, NamesInput, RecordsInput,
                       Ruleset, TextInput, explained, floor, named, tmax, tmin, total)
 from ..engine.ruleset import Headline
@@ -174,8 +172,7 @@ def _pipeline(defense: str, base_text: str, base_function) -> None:
     """Declare one defense's nodes: its base (step 4), then steps 5–9 shared by all five."""
     title = defense.capitalize()
     base = f"{defense}_base"
-    _node(base, inspect.signature(base_function).parameters, "4", f"{title} base", base_text,
-          CITE_DEFENSES, base_function)
+    rule("4", f"{title} base", base_text, cite=CITE_DEFENSES, name=base)(base_function)
 
     def stacked(modifiers):
         records = guide.pool(modifiers, defense, capped=False)
@@ -187,12 +184,12 @@ def _pipeline(defense: str, base_text: str, base_function) -> None:
                   for r in guide.pool(modifiers, defense, capped=True)]
         return explained(total(counted, empty="no modifiers"), notes=notes)
 
-    _node(f"{defense}_modifiers", ["modifiers"], "5", f"{title} modifiers (stacked)",
-          "Uncapped modifiers that affect this defense, after the stacking rules: only the "
-          "largest enhancement bonus and the largest enhancement penalty may count; then, of "
-          "each name (case-insensitive), only the largest bonus and the largest penalty; the "
-          "rest add up. A repeated condition counts once because it has the same name. On a "
-          "tie the first listed counts.", CITE_STACKING, stacked)
+    rule("5", f"{title} modifiers (stacked)",
+         "Uncapped modifiers that affect this defense, after the stacking rules: only the "
+         "largest enhancement bonus and the largest enhancement penalty may count; then, of "
+         "each name (case-insensitive), only the largest bonus and the largest penalty; the "
+         "rest add up. A repeated condition counts once because it has the same name. On a "
+         "tie the first listed counts.", cite=CITE_STACKING, name=f"{defense}_modifiers")(stacked)
 
     def factor(multipliers):
         found = guide.multipliers(multipliers, defense)
@@ -206,10 +203,10 @@ def _pipeline(defense: str, base_text: str, base_function) -> None:
                  / (1 + named(len(found.halvings), "halvings")))
         return explained(value, notes=notes)
 
-    _node(f"{defense}_multiplier", ["multipliers"], "6", f"{title} multiplier",
-          "With D doubling and H halving effects, the defense is multiplied by (1 + D)/(1 + H): "
-          "two doublings triple it, two halvings leave a third. Effects of the same name and "
-          "kind count once.", CITE_DOUBLING, factor)
+    rule("6", f"{title} multiplier",
+         "With D doubling and H halving effects, the defense is multiplied by (1 + D)/(1 + H): "
+         "two doublings triple it, two halvings leave a third. Effects of the same name and "
+         "kind count once.", cite=CITE_DOUBLING, name=f"{defense}_multiplier")(factor)
 
     def multiplied(base_term, modifiers_term, factor_term):
         value = base_term + modifiers_term
@@ -217,10 +214,11 @@ def _pipeline(defense: str, base_text: str, base_function) -> None:
             return value
         return floor(value * factor_term)
 
-    _node(f"{defense}_after_multipliers", [base, f"{defense}_modifiers", f"{defense}_multiplier"],
-          "6", f"{title} after doubling/halving",
-          "Base plus stacked modifiers, times the multiplier, rounded down toward −∞.",
-          CITE_DOUBLING, multiplied)
+    rule("6", f"{title} after doubling/halving",
+         "Base plus stacked modifiers, times the multiplier, rounded down toward −∞.",
+         cite=CITE_DOUBLING, name=f"{defense}_after_multipliers",
+         deps={"base_term": base, "modifiers_term": f"{defense}_modifiers",
+               "factor_term": f"{defense}_multiplier"})(multiplied)
 
     def capped(value, modifiers):
         found = guide.caps(int(value), guide.pool(modifiers, defense, capped=True))
@@ -232,13 +230,13 @@ def _pipeline(defense: str, base_text: str, base_function) -> None:
         ceiling = named(found.lowest, f"max of {lowest['name']}")
         return explained(tmin(value + added, ceiling), notes=notes)
 
-    _node(f"{defense}_after_caps", [f"{defense}_after_multipliers", "modifiers"], "7",
-          f"{title} after capped bonuses",
-          "Bonuses with a maximum come last, after the same stacking rules among themselves "
-          "(apart from the uncapped modifiers of step 5). "
-          "One whose maximum the defense already reaches is ignored with its maximum; the rest "
-          "are added and the defense cannot exceed the lowest of their maximums.",
-          CITE_LIMITS, capped)
+    rule("7", f"{title} after capped bonuses",
+         "Bonuses with a maximum come last, after the same stacking rules among themselves "
+         "(apart from the uncapped modifiers of step 5). "
+         "One whose maximum the defense already reaches is ignored with its maximum; the rest "
+         "are added and the defense cannot exceed the lowest of their maximums.",
+         cite=CITE_LIMITS, name=f"{defense}_after_caps",
+         deps={"value": f"{defense}_after_multipliers"})(capped)
 
     def minimum(value, modifiers):
         record = guide.largest_minimum(modifiers, defense)
@@ -246,23 +244,16 @@ def _pipeline(defense: str, base_text: str, base_function) -> None:
             return explained(value, notes=["no minimum"])
         return tmax(value, named(record["minimum"], f"minimum of {record['name']}"))
 
-    _node(f"{defense}_after_minimum", [f"{defense}_after_caps", "modifiers"], "8",
-          f"{title} after minimum",
-          "After everything else, the defense is at least the largest minimum that affects it "
-          "(whether or not that record's own value counted).", CITE_LIMITS, minimum)
+    rule("8", f"{title} after minimum",
+         "After everything else, the defense is at least the largest minimum that affects it "
+         "(whether or not that record's own value counted).", cite=CITE_LIMITS,
+         name=f"{defense}_after_minimum", deps={"value": f"{defense}_after_caps"})(minimum)
 
     def final(value):
         return tmax(value, 0)
 
-    _node(f"{defense}_defense", [f"{defense}_after_minimum"], "9", f"{title} defense",
-          "A defense is never below 0.", CITE, final)
-
-
-def _node(name, params, step, label, text, cite, function) -> None:
-    """Register ``function`` as node ``name`` depending on ``params`` (in order)."""
-    parameter = inspect.Parameter.POSITIONAL_OR_KEYWORD
-    function.__signature__ = inspect.Signature([inspect.Parameter(p, parameter) for p in params])
-    rule(step, label, text, cite=cite, name=name)(function)
+    rule("9", f"{title} defense", "A defense is never below 0.", cite=CITE,
+         name=f"{defense}_defense", deps={"value": f"{defense}_after_minimum"})(final)
 
 
 def _armor_base(half_level, armor_dex, armor_class_bonus, body_armor_bonus, shield_bonus):
@@ -292,5 +283,3 @@ _pipeline("fortitude", "Half level + Constitution + class bonus.", _fortitude_ba
 _pipeline("reflex", "Half level + full Dexterity + class bonus + shield.", _reflex_base)
 _pipeline("mental", "Half level + Willpower + class bonus.", _mental_base)
 
-
-from . import odds_rise  # noqa: E402,F401 — the Odds step's nodes, declared on RULESET

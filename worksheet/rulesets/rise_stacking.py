@@ -2,8 +2,8 @@
 
 The functions take records as plain mappings (the engine's ``Record`` or a ``dict``) with the keys
 of the spec's ``modifiers`` and ``multipliers`` lists, decide which of them count for ONE defense,
-and say why the others do not. ``rise.py`` turns the decisions into self-explaining terms;
-:func:`pipeline` runs the same decisions on plain integers, for tests.
+and say why the others do not. ``rise.py`` turns the decisions into self-explaining terms (the
+tests' ``rise_oracle`` runs the same decisions on plain integers to check them).
 
 Decisions where ``shared/spec/rise.md`` leaves an interaction open (each is the most literal
 reading we found; all are listed in the module's rule texts):
@@ -29,9 +29,7 @@ reading we found; all are listed in the module's rule texts):
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
 
 DEFENSES = ("armor", "brawn", "fortitude", "reflex", "mental")
@@ -152,11 +150,6 @@ class Multipliers:
     repeats: tuple[tuple[Mapping[str, Any], Mapping[str, Any]], ...]
     """(record, the earlier record of the same name and op it repeats)."""
 
-    @property
-    def factor(self) -> Fraction:
-        """``(1 + D) / (1 + H)``."""
-        return Fraction(1 + len(self.doublings), 1 + len(self.halvings))
-
 
 def multipliers(records: Iterable[Mapping[str, Any]], defense: str) -> Multipliers:
     """Count the doubling and halving effects on ``defense``; a repeated name counts once."""
@@ -187,11 +180,6 @@ class Caps:
         """The lowest maximum among the applied bonuses (None when none applies)."""
         return min((r["maximum"] for r in self.applied), default=None)
 
-    @property
-    def added(self) -> int:
-        """The applied bonuses added together."""
-        return sum(r["value"] for r in self.applied)
-
 
 def caps(defense_value: int, capped: Sequence[Mapping[str, Any]]) -> Caps:
     """Stack the capped bonuses, then ignore each whose maximum ``defense_value`` reaches."""
@@ -208,13 +196,6 @@ def caps(defense_value: int, capped: Sequence[Mapping[str, Any]]) -> Caps:
     return Caps(tuple(applied), tuple(skipped))
 
 
-def capped_value(defense_value: int, result: Caps) -> int:
-    """The defense after step 7: plus the applied bonuses, at most their lowest maximum."""
-    if not result.applied:
-        return defense_value
-    return min(defense_value + result.added, result.lowest)
-
-
 def largest_minimum(records: Iterable[Mapping[str, Any]],
                     defense: str) -> Mapping[str, Any] | None:
     """The record with the largest minimum that applies to ``defense`` (first on ties)."""
@@ -224,32 +205,3 @@ def largest_minimum(records: Iterable[Mapping[str, Any]],
             if found is None or record["minimum"] > found["minimum"]:
                 found = record
     return found
-
-
-def multiply(value: int, factor: Fraction) -> int:
-    """``value × factor`` rounded down toward −∞ (−5 × 1/2 → −3)."""
-    return math.floor(value * factor)
-
-
-@dataclass(frozen=True)
-class Steps:
-    """Every number of one defense's steps 5–9, on plain integers."""
-
-    base: int
-    modifiers: int
-    after_multipliers: int
-    after_caps: int
-    after_minimum: int
-    final: int
-
-
-def pipeline(base: int, defense: str, modifiers: Sequence[Mapping[str, Any]],
-             multiplier_records: Sequence[Mapping[str, Any]] = ()) -> Steps:
-    """Steps 5–9 for one defense: stack, multiply, caps, minimum, clamp at 0."""
-    stacked = sum(v.record["value"] for v in stack(pool(modifiers, defense, False)) if v.counts)
-    factor = multipliers(multiplier_records, defense).factor
-    multiplied = multiply(base + stacked, factor)
-    after_caps = capped_value(multiplied, caps(multiplied, pool(modifiers, defense, True)))
-    floor_record = largest_minimum(modifiers, defense)
-    after_minimum = after_caps if floor_record is None else max(after_caps, floor_record["minimum"])
-    return Steps(base, stacked, multiplied, after_caps, after_minimum, max(after_minimum, 0))

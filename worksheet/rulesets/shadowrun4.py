@@ -387,5 +387,3 @@ def defender_glitch(defender_faces):
                      f"2 × {ones} = {2 * ones} {'≥' if glitch else '<'} {dice}, {hits} hits "
                      f"→ {value}")
 
-
-from . import odds_shadowrun4  # noqa: E402,F401 — the Odds step's nodes, declared on RULESET

@@ -22,6 +22,7 @@ from ..engine import (BoolInput, ChoiceInput, FacesInput, IntInput, Problem, Rul
                       tmax, tmin)
 from ..engine.ruleset import Headline
 from ..engine.fight_loop import ATTACKED_AGAIN, MY_ACTION, Action, Change, Counter, FightLoop
+from .vtm_revised_maneuvers import reasons
 
 BOOK = "Vampire: The Masquerade Revised, Ch. Six"
 CITE = f"{BOOK}, “Defensive Maneuvers”"
@@ -32,20 +33,7 @@ CITE_DICE = "Vampire: The Masquerade Revised, Ch. Five, “Rolling Dice” (succ
 SKILL = {"block": "brawl", "dodge": "dodge", "parry": "melee"}
 """The Ability each maneuver adds to Dexterity."""
 
-HAND_TO_HAND = ("brawl", "melee")
 MAX_OPPONENT_STEP = 4
-
-REASONS = {
-    "block_firearms": "a block only deflects hand-to-hand attacks (brawl or melee), "
-                      "not firearms",
-    "block_damage": "{damage} damage cannot be blocked without Fortitude (1 or more) "
-                    "or armor",
-    "dodge_room": "with no room to maneuver a {attack} attack cannot be dodged "
-                  "(block or parry instead)",
-    "parry_firearms": "a parry only stops brawl or melee attacks, not firearms",
-    "unknown_attack": "the defender does not know the attack is coming, "
-                      "so it cannot be {verb}",
-}
 
 ABORT_COST = ("Willpower roll at difficulty 6 (or spend 1 Willpower point); if the roll fails, "
               "the originally declared action is carried out instead")
@@ -140,36 +128,14 @@ RULESET.fight_loop = FightLoop(
 )
 
 
-def _reasons(maneuver, attack, damage_type, fortitude, wearing_armor, room_to_maneuver,
-             attack_known) -> list[str]:
-    """Every reason the maneuver is not allowed, in the spec's order."""
-    found = []
-    if maneuver == "block":
-        if attack not in HAND_TO_HAND:
-            found.append(REASONS["block_firearms"])
-        if damage_type != "bashing" and fortitude < 1 and not wearing_armor:
-            found.append(REASONS["block_damage"].format(damage=damage_type))
-        if not attack_known:
-            found.append(REASONS["unknown_attack"].format(verb="blocked"))
-    elif maneuver == "dodge":
-        if attack in HAND_TO_HAND and not room_to_maneuver:
-            found.append(REASONS["dodge_room"].format(attack=attack))
-    else:
-        if attack not in HAND_TO_HAND:
-            found.append(REASONS["parry_firearms"])
-        if not attack_known:
-            found.append(REASONS["unknown_attack"].format(verb="parried"))
-    return found
-
-
 @rule("1", "Allowed?", "Block: brawl or melee attacks only; lethal or aggravated damage only "
       "with Fortitude or armor; only a known attack. Dodge: against brawl or melee only with "
       "room to maneuver, against firearms always. Parry: brawl or melee only; only a known "
       "attack.", cite=CITE)
 def allowed(maneuver, attack, damage_type, fortitude, wearing_armor, room_to_maneuver,
             attack_known):
-    found = _reasons(maneuver, attack, damage_type, fortitude, wearing_armor, room_to_maneuver,
-                     attack_known)
+    found = reasons(maneuver, attack, damage_type, fortitude, wearing_armor, room_to_maneuver,
+                    attack_known)
     notes = []
     if maneuver == "dodge" and attack == "firearms" and not room_to_maneuver:
         notes.append("no room or cover: the dodger drops prone; cover rules then apply "
@@ -188,8 +154,8 @@ def allowed(maneuver, attack, damage_type, fortitude, wearing_armor, room_to_man
       "empty when it is allowed.", cite=CITE)
 def reason(maneuver, attack, damage_type, fortitude, wearing_armor, room_to_maneuver,
            attack_known):
-    found = _reasons(maneuver, attack, damage_type, fortitude, wearing_armor, room_to_maneuver,
-                     attack_known)
+    found = reasons(maneuver, attack, damage_type, fortitude, wearing_armor, room_to_maneuver,
+                    attack_known)
     if not found:
         return explained(None, "allowed: no reason")
     text = "; ".join(found)
@@ -415,5 +381,3 @@ def abort_cost(aborting):
         return explained(None, "not aborting: no cost")
     return explained(ABORT_COST, ABORT_COST)
 
-
-from . import odds_vtm_revised  # noqa: E402,F401 — the Odds step's nodes, declared on RULESET

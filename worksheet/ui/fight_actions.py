@@ -16,9 +16,10 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.widgets import Input
 
-from ..engine import IntInput, NumberInput, State, kebab
+from ..engine import IntInput, NumberInput, State
 from ..engine.fight_loop import ATTACKED_AGAIN, MY_ACTION, Batch, Refused, cycle, plan, stepped
 from .clipboard import for_terminal, multiplexer, through
+from .widgets.ids import kebab
 from .widgets.input_row import InputRow
 from .widgets.round_group import KEYS, round_inputs
 

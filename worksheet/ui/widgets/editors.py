@@ -21,6 +21,7 @@ from textual.widgets import Checkbox, Input, Select, SelectionList
 from textual.widgets.input import Selection
 
 from ...engine import InputError, InputSpec
+from .ids import kebab
 from .ordered_input import OrderedInput
 from .shared_styles import SharedComponentStyles
 
@@ -203,7 +204,7 @@ def make_editor(spec: InputSpec, text: str, widget_id: str | None = None,
         widget_id: the widget id; defaults to the input's name in kebab-case.
         cursor_blink: let a text cursor blink.
     """
-    widget_id = widget_id or spec.widget_id
+    widget_id = widget_id or kebab(spec.name)
     if spec.kind == "choice":
         options = [(spec.label_of(choice), choice) for choice in spec.choices]
         value = _parsed(spec, text)

@@ -16,6 +16,7 @@ from textual.message import Message
 from textual.widgets import DataTable, Label, Static
 
 from ...engine import Record, RecordsInput
+from .ids import kebab
 
 HINT = "a add · e/⏎ edit · d delete · Shift+↑/↓ or [ ] move"
 
@@ -85,7 +86,7 @@ class RecordList(Vertical):
         """The record list's declaration."""
         self.records: tuple[Record, ...] = tuple(records)
         """The records shown."""
-        self._table_id = table_id or spec.widget_id
+        self._table_id = table_id or kebab(spec.name)
         self._error: str | None = None
 
     def compose(self) -> ComposeResult:

@@ -40,7 +40,7 @@ class RulePanel(VerticalScroll):
 
     def explain_rule(self, rule: Rule, status: NodeStatus) -> None:
         """Show a derived node's full rule and how its value was reached."""
-        lines = [rule.details or rule.rule, ""]
+        lines = [rule.details or rule.text, ""]
         derivation = status.derivation
         if status.ok and derivation is not None:
             if derivation.formula:

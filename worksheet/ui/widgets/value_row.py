@@ -19,6 +19,7 @@ from textual.visual import RenderOptions, Visual
 from textual.widget import Widget
 
 from ...engine import NodeStatus, Rule, State
+from .ids import value_id
 from .shared_styles import SharedComponentStyles
 
 HEAD_WIDTH, HEAD_WIDTH_NARROW = 28, 22
@@ -133,7 +134,7 @@ class ValueRow(SharedComponentStyles, Widget, can_focus=True):
     BINDINGS = [Binding("enter", "app.explain", "Explain", show=False)]
 
     def __init__(self, rule: Rule, status: NodeStatus):
-        super().__init__(classes="value-row", id=rule.widget_id)
+        super().__init__(classes="value-row", id=value_id(rule.name))
         self.rule = rule
         """The node's declaration."""
         self.status = status
@@ -157,7 +158,7 @@ class ValueRow(SharedComponentStyles, Widget, can_focus=True):
         head = f"▸{self.rule.step} {self.rule.label}" if marked else \
             f"{self.rule.step:>2} {self.rule.label}"
         return (head, formula_text(status), f"{self.result} ({self.was})" if marked
-                else self.result, "\n".join([self.rule.rule, *(f"• {note}" for note in notes)]))
+                else self.result, "\n".join([self.rule.text, *(f"• {note}" for note in notes)]))
 
     def _component(self, part: str) -> str:
         state = self.status.state
