@@ -58,8 +58,10 @@ def odds_summary(sheet: Sheet) -> str:
     first = sheet.status(names[0])
     if first.ok and first.value is None and all(sheet.value(n) is None for n in names):
         return "Odds: " + (first.derivation.formula if first.derivation else "no attack yet")
-    return "Odds: " + ", ".join(f"{name} {_odds_cell(sheet, name)}" for name in names
-                                if sheet.status(name).ok)
+    known = [f"{name} {_odds_cell(sheet, name)}" for name in names if sheet.status(name).ok]
+    if not known:  # every odds node waits for an input (or failed): say which
+        return "Odds: " + _status_text(sheet, names[0])
+    return "Odds: " + ", ".join(known)
 
 
 def _status_text(sheet: Sheet, name: str) -> str:

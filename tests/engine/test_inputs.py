@@ -243,9 +243,7 @@ def test_shadowrun_defender_faces_example_is_a_d6_roll():
     assert "e.g. 5,3,6" in spec.allowed()
 
 
-@pytest.mark.xfail(strict=True, reason="worksheet/ui/widgets/input_row.py short_allowed still "
-                   "hard-codes 'e.g. 8,3,10'; it should say spec.example (owned by the UI)")
-@pytest.mark.parametrize("ruleset_id", ["shadowrun4"])
+@pytest.mark.parametrize("ruleset_id", rulesets.ids())
 def test_every_example_the_app_shows_parses(ruleset_id):
     from worksheet.ui.widgets.input_row import describe
 

@@ -30,8 +30,8 @@ def test_text_shows_the_model_the_fraction_and_the_percentage(capsys):
 def test_text_says_what_to_enter_without_an_attack(capsys):
     status, out = run(capsys, "shadowrun4")
     assert status == 0
-    assert out.splitlines()[-1] == ("Odds: no attack yet: enter the attacker's dice "
-                                    "(attack_pool) to see the odds")
+    assert out.splitlines()[-1] == ("Odds: no attack yet: enter attack_pool "
+                                    "to see the odds")
 
 
 def test_markdown_rows_carry_the_percentage(capsys):

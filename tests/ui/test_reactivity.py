@@ -5,6 +5,7 @@ from __future__ import annotations
 from worksheet import rulesets
 from worksheet.engine import Sheet
 from worksheet.ui import WorksheetApp
+from worksheet.ui.labels import Speaker
 from worksheet.ui.widgets import ValueRow
 
 SIZE = (120, 40)
@@ -87,7 +88,9 @@ async def test_editors_keep_every_character_typed_and_refuse_it_with_the_parsers
             row.spec.parse_text("1x2")
         except InputError as error:
             expected = error.message
-        assert text(row.query_one(".input-message")) == f"✗ {expected}"
+        # the parser's own message, spoken with labels (the app's words)
+        assert text(row.query_one(".input-message")) == \
+            f"✗ {Speaker(rulesets.get('gemstone4')).text(expected)}"
 
 
 async def test_choices_re_derive_through_the_select():

@@ -12,6 +12,7 @@ from textual.keys import _character_to_key
 from worksheet import rulesets
 from worksheet.engine import InputError, State
 from worksheet.ui import WorksheetApp
+from worksheet.ui.labels import Speaker
 from worksheet.ui.widgets import InputRow
 
 SIZE = (120, 40)
@@ -69,7 +70,8 @@ async def test_every_text_field_keeps_what_was_typed(rid):
                     assert status.state is State.ERROR
                     assert status.message == detail
                     message = row.query_one(".input-message")
-                    assert str(message.render()) == f"✗ {detail}"
+                    # the parser's own message, spoken with labels (the app's words)
+                    assert str(message.render()) == f"✗ {Speaker(ruleset).text(detail)}"
                     for consumer in ruleset.consumers(spec.name):
                         assert form.sheet.status(consumer).state is not State.OK, \
                             f"{consumer} must not use the refused {spec.name}={text!r}"

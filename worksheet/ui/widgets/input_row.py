@@ -43,7 +43,7 @@ def short_allowed(spec: InputSpec) -> str:
         if spec.kind == "number":
             words += " (3/2 or 1.5)"
     elif spec.kind == "faces":
-        words = f"up to {spec.max_count} d{spec.sides} faces, e.g. 8,3,10"
+        words = f"up to {spec.max_count} d{spec.sides} faces, e.g. {spec.example}"
     elif spec.kind in ("choice", "bool", "names"):
         return ""
     else:
