@@ -1,7 +1,7 @@
 """Regenerate the README's screenshots: ``python -m worksheet.ui.screenshots [FOLDER]``.
 
-Writes one SVG per tab at 120×40 (``<ruleset>.svg``, on the ruleset's first bundled preset when
-it has one) and the 80×24 layout (``narrow-80x24.svg``, with a refused input so the blocked rows
+Writes one SVG per tab at 120×40 (``<ruleset>.svg``, on the ruleset's bundled preset with an
+attacker, else its first, when it has one) and the 80×24 layout (``narrow-80x24.svg``, with a refused input so the blocked rows
 show) into ``screenshots/`` (or FOLDER). Runs the real app headless with the user's presets and
 recovery file kept out of the way, so the pictures are the same on every machine.
 """
@@ -21,7 +21,9 @@ NARROW = (80, 24)
 def _first_bundled(ruleset_id: str):
     from ..presets import bundled_dir, read_preset
 
-    files = sorted(bundled_dir().glob(f"{ruleset_id}-*.toml"))
+    # The preset with an attacker first: a visitor sees the odds beside the defense.
+    files = sorted(bundled_dir().glob(f"{ruleset_id}-*.toml"),
+                   key=lambda path: ("-odds-" not in path.name, path.name))
     return read_preset(files[0]) if files else None
 
 
