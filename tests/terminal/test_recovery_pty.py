@@ -37,6 +37,22 @@ def assert_restored_73(app: PtyWorksheet, folders: Folders) -> None:
     assert app.process.poll() is None, "the program is still running after restoring"
 
 
+def test_typing_after_a_restore_replaces_the_restored_text_whole(run_worksheet, folders):
+    """Found in tmux: the selection made for the "0" the field held before the restore covered
+    the "7" of the restored "73", so typing 1 gave 13 — a number nobody typed."""
+    first = run_worksheet("gemstone4")
+    type_dodge_ranks(first, "73")
+    first.signal(signal.SIGHUP)
+    first.wait_exit()
+    second = run_worksheet("gemstone4")
+    restore(second)
+    assert_restored_73(second, folders)
+    second.press("1")
+    second.wait_for(r"Dodge ranks +1 ")
+    second.wait_for(r"Evade DS vs melee 0 ")
+    assert "Dodge ranks          13" not in second.text()
+
+
 @pytest.mark.parametrize("how", ["kill -9", "SIGHUP", "SIGTERM"])
 def test_restore_after_the_session_was_killed_shows_the_edit_and_its_values(
         run_worksheet, folders, how):

@@ -250,6 +250,11 @@ def set_editor_text(spec: InputSpec, editor: Widget, text: str) -> None:
     if isinstance(editor, Input):
         if editor.value != text:
             editor.value = text
+            # A selection made for the old text would cover part of the new one (a restore
+            # over "0" left "7" of "73" selected, and typing 1 made 13): select the whole new
+            # text while focused, as focusing does, else put the cursor at its end.
+            editor.selection = (Selection(0, len(text)) if editor.has_focus
+                                and editor.select_on_focus else Selection.cursor(len(text)))
         return
     value = _parsed(spec, text)
     if isinstance(editor, Select):
