@@ -286,7 +286,7 @@ class ChoiceInput(InputSpec):
         numeric = all(isinstance(c, int) for c in self.choices)
         if numeric and isinstance(raw, (str, Decimal)):
             try:
-                raw = input_number(raw)  # "12" or 12.0 names choice 12; the bound comes first
+                raw = input_number(raw)  # "12" (or TOML 12.0) names choice 12; bound first
             except NumberError:
                 pass
         if isinstance(raw, bool) or not isinstance(raw, (str, int)) or raw not in self.choices:

@@ -119,7 +119,7 @@ def check_size(value: Number) -> Number:
 
 def _digit_count(value: int) -> int:
     """About how many decimal digits ``value`` has, without converting it to text."""
-    return max(1, int(abs(value).bit_length() * 0.30103) + 1)
+    return max(1, abs(value).bit_length() * 30103 // 100000 + 1)  # log10(2) ≈ 0.30103
 
 
 def _decimal(value: Decimal) -> Number:
