@@ -36,7 +36,7 @@ def tenth_input_title(ruleset_id: str) -> str:
     """The label of the input nine Ctrl+↓ after the first field (the character's first input,
     below the round group), in the form's order: the steps' inputs less the round inputs."""
     from worksheet import rulesets
-    from worksheet.ui.sheet import step_groups
+    from worksheet.ui.steps import step_groups
 
     ruleset = rulesets.get(ruleset_id)
     round_inputs = set(ruleset.fight_loop.round_inputs)

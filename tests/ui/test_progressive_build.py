@@ -11,7 +11,8 @@ from worksheet import rulesets
 from worksheet.ui.widgets.ids import kebab
 from worksheet.ui import WorksheetApp
 from worksheet.ui.form_body import FormBody, take_lines
-from worksheet.ui.sheet import SheetForm, step_groups
+from worksheet.ui.sheet import SheetForm
+from worksheet.ui.steps import step_groups
 from worksheet.ui.widgets import InputRow, ValueRow
 
 SIZE = (80, 24)

@@ -27,6 +27,7 @@ from ..engine.odds_text import ODDS_STEP
 from .form_body import FormBody, first_view_lines, take_lines
 from .labels import Speaker
 from .state import Entries, History, entries_from_values, split_entries
+from .steps import heading, step_groups
 from .widgets import InputRow, RulePanel, ValueRow
 from .widgets.odds import OddsPanel
 from .widgets.round_group import RoundRecords, round_heading, round_inputs, round_notes
@@ -41,40 +42,6 @@ def is_record_list(widget: Widget) -> bool:
     """True for a record list's row (tested by its input, so the sheet need not import the
     record list and Textual's DataTable for rulesets without one)."""
     return isinstance(getattr(widget, "spec", None), RecordsInput)
-
-
-def step_groups(ruleset: Ruleset) -> list[tuple[str, list[str], list[str]]]:
-    """The form's sections: ``(step, inputs, nodes)`` in evaluation order.
-
-    An input belongs to the step of the first node that uses it; inputs no node uses come last.
-    """
-    steps: list[str] = []
-    nodes: dict[str, list[str]] = {}
-    for name in ruleset.order:
-        step = ruleset.rules[name].step
-        if step not in nodes:
-            steps.append(step)
-            nodes[step] = []
-        nodes[step].append(name)
-    inputs: dict[str, list[str]] = {step: [] for step in steps}
-    unused: list[str] = []
-    for name in ruleset.inputs:
-        consumers = ruleset.consumers(name)
-        if consumers:
-            inputs[ruleset.rules[consumers[0]].step].append(name)
-        else:
-            unused.append(name)
-    groups = [(step, inputs[step], nodes[step]) for step in steps]
-    if unused:
-        groups.append(("", unused, []))
-    return groups
-
-
-def heading(step: str) -> str:
-    """A section's heading: ``Step A``; the odds step says what it answers."""
-    if step == ODDS_STEP:
-        return "Odds — if they attack me now"
-    return f"Step {step}" if step else "Not used by any step"
 
 
 class SheetForm(Horizontal):
