@@ -46,7 +46,8 @@ RECOVERY_DELAY = 0.5
 
 class SheetScreen(KeepStylesOnFirstResume, Screen):
     """The app's screen. Its first resume skips Textual's restyle of every widget: each was
-    styled as it mounted, with the breakpoint class already set (see ``compose``).
+    styled as it mounted, with the breakpoint class already set (see ``compose`` and
+    ``textual_internals.KeepStylesOnFirstResume``).
 
     It holds the component styles of the sheet's rows once for all of them
     (``widgets.shared_styles``).

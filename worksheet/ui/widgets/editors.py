@@ -32,6 +32,8 @@ class Editor(SharedComponentStyles, RepaintWhileTextFits, OrderedInput):
     """A text editor that keeps every character typed (see the module docstring).
 
     Its cursor, selection and placeholder styles are the sheet screen's (``shared_styles``).
+    While the text fits the field a keystroke repaints it without a new layout of the screen
+    (``textual_internals.RepaintWhileTextFits``).
 
     What Textual reads Alt+1 … Alt+9 as is left to the app's key bindings, so they still
     switch tabs while a text field has focus (no input's text contains those characters).
