@@ -106,7 +106,7 @@ async def test_the_editor_cursor_blends_over_the_editor_like_textual_does():
 
 async def test_a_choice_builds_its_list_when_first_opened_and_picks_from_the_keyboard():
     from textual.widgets import Select
-    from textual.widgets._select import SelectOverlay
+    from worksheet.ui.textual_internals import SelectOverlay
 
     from worksheet import rulesets
 

@@ -28,6 +28,7 @@ from .recovery_actions import RecoveryActions
 from .screens.confirm import Choose
 from .sheet import SheetForm
 from .status_line import status_text
+from .textual_internals import KeepStylesOnFirstResume, breakpoint_classes
 from .widgets.editors import Editor
 from .widgets.input_row import InputCell
 from .widgets.value_row import ValueRow
@@ -43,9 +44,10 @@ RECOVERY_DELAY = 0.5
 """Seconds of quiet after an edit before the unsaved state is written to the recovery file."""
 
 
-class SheetScreen(Screen):
+class SheetScreen(KeepStylesOnFirstResume, Screen):
     """The app's screen. Its first resume skips Textual's restyle of every widget: each was
-    styled as it mounted, with the breakpoint class already set (see ``compose``).
+    styled as it mounted, with the breakpoint class already set (see ``compose`` and
+    ``textual_internals.KeepStylesOnFirstResume``).
 
     It holds the component styles of the sheet's rows once for all of them
     (``widgets.shared_styles``).
@@ -53,14 +55,6 @@ class SheetScreen(Screen):
 
     COMPONENT_CLASSES = set(Editor.SHARED_COMPONENTS | InputCell.SHARED_COMPONENTS
                             | ValueRow.SHARED_COMPONENTS)
-
-    _resumed = False
-
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        # Runs before Screen's own handler (Textual calls each class's handler down the MRO).
-        if not self._resumed:
-            self._resumed = True
-            event.refresh_styles = False
 
 
 class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActions,
@@ -175,8 +169,8 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
         # first Resize instead, it restyled every widget of the form before the first paint.
         screen, width = self.screen, self.size.width
         classes = {name: False for _, name in self.HORIZONTAL_BREAKPOINTS}
-        classes.update({name: True for name in screen._get_breakpoint_classes(
-            width, self.HORIZONTAL_BREAKPOINTS)})
+        classes.update({name: True for name in breakpoint_classes(
+            screen, width, self.HORIZONTAL_BREAKPOINTS)})
         screen.update_classes(classes, update=False)
         yield TabBar([(rid, rulesets.short_title(rid)) for rid in self.ruleset_ids], self.initial,
                      id="tabs")

@@ -19,6 +19,7 @@ from textual.widgets import Input
 from ..engine import IntInput, NumberInput, State
 from ..engine.fight_loop import ATTACKED_AGAIN, MY_ACTION, Batch, Refused, cycle, plan, stepped
 from .clipboard import for_terminal, multiplexer, through
+from .textual_internals import copy_through_driver
 from .widgets.ids import kebab
 from .widgets.input_row import InputRow
 from .widgets.round_group import KEYS, round_inputs
@@ -180,9 +181,7 @@ class FightActions(_Base):
     def copy_to_clipboard(self, text: str) -> None:
         """Copy through OSC 52, wrapped for tmux or screen when one is in between (every
         copy of the app, the text fields' Ctrl+C included)."""
-        self._clipboard = text
-        if self._driver is not None:
-            self._driver.write(for_terminal(text, os.environ))
+        copy_through_driver(self, text, for_terminal(text, os.environ))
 
     def action_copy_line(self) -> None:
         """Copy the result as one line (what ``worksheet calc --format line`` prints)."""

@@ -27,13 +27,14 @@ from ..recovery import state_dir
 from . import store
 from .screens.confirm import Choose
 from .state import entries_from_json, entries_to_json, split_entries
+from .textual_internals import UncaughtExceptionHook, guard_sigcont, messages_pending
 
 if TYPE_CHECKING:
     from .app import WorksheetApp
 
     _Base = WorksheetApp
 else:
-    _Base = object
+    _Base = UncaughtExceptionHook
 
 
 HANGUP_SIGNALS = (signal.SIGHUP, signal.SIGTERM)
@@ -61,13 +62,7 @@ class RecoveryActions(_Base):
             loop = asyncio.get_running_loop()
             for signum in HANGUP_SIGNALS:
                 loop.add_signal_handler(signum, self._hung_up, signum)
-            resume = signal.getsignal(signal.SIGCONT)
-            if callable(resume):
-                def resume_if_terminal(signum: int, frame: Any) -> None:
-                    if terminal_alive():
-                        resume(signum, frame)
-
-                signal.signal(signal.SIGCONT, resume_if_terminal)
+            guard_sigcont(terminal_alive)
         except (NotImplementedError, RuntimeError, ValueError, AttributeError):
             pass  # no signals here (not the main thread, or not a POSIX system)
 
@@ -103,32 +98,24 @@ class RecoveryActions(_Base):
             deadline = loop.time() + SETTLE_LIMIT
             while loop.time() < deadline:
                 await asyncio.sleep(0.02)
-                if not self._messages_pending():
+                if not messages_pending(self):
                     break
             self._save_now()
         finally:
             self.exit(return_code=128 + signum)
 
-    def _messages_pending(self) -> bool:
-        """Whether the app or a widget of a screen still has messages to handle (a key, an
-        edit on its way up to the sheet). Textual 8.2's message queues, pinned in pyproject."""
-        nodes = [self, *self.screen_stack]
-        for screen in self.screen_stack:
-            nodes.extend(screen.walk_children())
-        return any(not node._message_queue.empty() for node in nodes)
-
     failure: str | None = None
     """One line for the player when the app ended on an unexpected error (the command line
     prints it after the screen is restored, and exits with status 1)."""
 
-    def _handle_exception(self, error: Exception) -> None:
+    def handle_uncaught(self, error: Exception) -> None:
         """An exception no handler caught (a bug): keep the edits, write the details to a log,
         and end with one clear line instead of a traceback over the player's screen.
 
-        Textual 8.2 (pinned) calls this for every such exception; its own version prints the
+        Textual's own handling (``textual_internals.UncaughtExceptionHook``) would print the
         traceback with local variables when the app ends (here they go to the log) and leaves
-        the exit status to the caller. It is still called so the app exits, and so Pilot
-        tests still see the exception.
+        the exit status to the caller. It still runs after this, so the app exits, and so
+        Pilot tests still see the exception.
         """
         if self.failure is None:
             try:
@@ -141,8 +128,6 @@ class RecoveryActions(_Base):
             log = write_crash_log(error)
             self.failure = (f"unexpected error: {type(error).__name__}: {error}; {kept}"
                             + (f" (details: {log})" if log else ""))
-        super()._handle_exception(error)
-        self._exit_renderables.clear()
 
     def recovery_state(self) -> dict[str, Any]:
         """The unsaved state of every tab with edits, as JSON-able data: built tabs' edits, and

@@ -13,14 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.app import ComposeResult
-from textual.css.query import NoMatches
 from textual.widget import Widget
-from textual.widgets._select import SelectCurrent, SelectOverlay
 from textual.widgets import Checkbox, Input, Select, SelectionList
 from textual.widgets.input import Selection
 
 from ...engine import InputError, InputSpec
+from ..textual_internals import LazySelectList, RepaintWhileTextFits
 from .ids import kebab
 from .ordered_input import OrderedInput
 from .shared_styles import SharedComponentStyles
@@ -30,10 +28,12 @@ ALT_DIGIT_CHARACTERS = "¡™£¢∞§¶•ª"
 """What Textual reads Alt+1 … Alt+9 as (see ``worksheet.ui.app.ALT_DIGITS``)."""
 
 
-class Editor(SharedComponentStyles, OrderedInput):
+class Editor(SharedComponentStyles, RepaintWhileTextFits, OrderedInput):
     """A text editor that keeps every character typed (see the module docstring).
 
     Its cursor, selection and placeholder styles are the sheet screen's (``shared_styles``).
+    While the text fits the field a keystroke repaints it without a new layout of the screen
+    (``textual_internals.RepaintWhileTextFits``).
 
     What Textual reads Alt+1 … Alt+9 as is left to the app's key bindings, so they still
     switch tabs while a text field has focus (no input's text contains those characters).
@@ -45,25 +45,6 @@ class Editor(SharedComponentStyles, OrderedInput):
         if character is not None and character in ALT_DIGIT_CHARACTERS:
             return False
         return super().check_consume_key(key, character)
-
-    _repaint_only = False
-
-    def _watch_value(self, value: str) -> None:
-        # Textual's Input re-lays out the whole screen on every change of its text length (its
-        # virtual size). Ours is as wide as its column: while the text fits, before and after,
-        # nothing moves, and a repaint is enough (~10 ms less per keystroke on a sheet).
-        width = self.content_size.width
-        self._repaint_only = self.is_mounted and 0 < max(self.virtual_size.width,
-                                                         self.content_width) <= width
-        try:
-            super()._watch_value(value)
-        finally:
-            self._repaint_only = False
-
-    def refresh(self, *regions, repaint: bool = True, layout: bool = False,
-                recompose: bool = False) -> Editor:
-        return super().refresh(*regions, repaint=repaint,
-                               layout=layout and not self._repaint_only, recompose=recompose)
 
     def action_end(self, select: bool = False) -> None:
         """End (or Ctrl+E) after Tab's select-all puts the cursor after the text, unselected,
@@ -81,58 +62,13 @@ class Editor(SharedComponentStyles, OrderedInput):
             self.selection = Selection.cursor(0)
 
 
-class ChoiceEditor(Select):
+class ChoiceEditor(LazySelectList):
     """A select whose drop-down list is built the first time it opens.
 
     Textual's ``Select`` builds its list (an ``OptionList`` with five styled parts) up front;
-    a sheet has several selects and most are never opened in a session, so the list waits.
-    (Textual 8.2 internals, pinned in pyproject.toml: the list is looked up by type.)
+    a sheet has several selects and most are never opened in a session, so the list waits
+    (``textual_internals.LazySelectList``).
     """
-
-    def compose(self) -> ComposeResult:
-        yield SelectCurrent(self.prompt)
-
-    def _has_list(self) -> bool:
-        return bool(self.query(SelectOverlay))
-
-    def _ensure_list(self) -> None:
-        if not self._has_list():
-            overlay = SelectOverlay(type_to_search=self._type_to_search)
-            overlay.compact = self.compact
-            self.mount(overlay)
-            super()._setup_options_renderables()
-            if self.value != self.NULL:
-                index = next(i for i, (_, value) in enumerate(self._options)
-                             if value == self.value)
-                self.query_one(SelectOverlay).highlighted = index
-
-    def _setup_options_renderables(self) -> None:
-        if self._has_list():
-            super()._setup_options_renderables()
-
-    def _watch_value(self, value: Any) -> None:
-        if self._has_list():
-            super()._watch_value(value)
-            return
-        self._value = value
-        try:
-            current = self.query_one(SelectCurrent)
-        except NoMatches:
-            return
-        if value == self.NULL:
-            current.update(self.NULL)
-        else:
-            current.update(next(prompt for prompt, choice in self._options if choice == value))
-        self.post_message(self.Changed(self, value))
-
-    def _watch_expanded(self, expanded: bool) -> None:
-        if expanded:
-            self._ensure_list()
-        super()._watch_expanded(expanded)
-
-    def action_show_overlay(self) -> None:
-        self._ensure_list()
-        super().action_show_overlay()
 
 
 class NamesEditor(SelectionList):
@@ -147,7 +83,7 @@ class NamesEditor(SelectionList):
     def _prompt(choice: str, ticked: bool) -> str:
         return ("✓ " if ticked else "  ") + choice.replace("_", " ")
 
-    def _on_selection_list_selected_changed(self) -> None:
+    def on_selection_list_selected_changed(self) -> None:
         chosen = set(self.selected)
         for index, choice in enumerate(self._choices):
             self.replace_option_prompt_at_index(index, self._prompt(choice, choice in chosen))

@@ -5,8 +5,10 @@ from __future__ import annotations
 from textual import events
 from textual.widgets import Input
 
+from ..textual_internals import KeyBeforeInput
 
-class OrderedInput(Input):
+
+class OrderedInput(KeyBeforeInput, Input):
     """An :class:`~textual.widgets.Input` that never reorders a burst of keys.
 
     Every text field of the app uses it: form editors, record fields and the preset dialogs.
@@ -18,9 +20,9 @@ class OrderedInput(Input):
         if binding.action not in ("submit", "copy", "cut", "paste")
         for key in binding.key.split(",")
     }
-    """The editor's own cursor and deletion keys, run in :meth:`_on_key` (see there)."""
+    """The editor's own cursor and deletion keys, run in :meth:`handle_key_first` (see there)."""
 
-    async def _on_key(self, event: events.Key) -> None:
+    async def handle_key_first(self, event: events.Key) -> bool:
         """Run the editing keys (Backspace, Delete, arrows, Home/End …) in the order typed.
 
         Textual runs a widget's key bindings only after the key event has bubbled up to the
@@ -33,5 +35,5 @@ class OrderedInput(Input):
             event.stop()
             event.prevent_default()
             await self.run_action(action)
-            return
-        await super()._on_key(event)
+            return True
+        return False

@@ -15,12 +15,13 @@ read them from there.
 from __future__ import annotations
 
 from rich.style import Style as RichStyle
-from textual.color import Color
 from textual.css.styles import RenderStyles
 from textual.dom import DOMNode
 
+from ..textual_internals import SharedComponentClasses, blend_over, component_classes
 
-class SharedComponentStyles:
+
+class SharedComponentStyles(SharedComponentClasses):
     """Mixin for a widget whose component classes are styled once, on its screen.
 
     The class lists its parts in ``SHARED_COMPONENTS`` (and in ``COMPONENT_CLASSES``). On a
@@ -40,18 +41,16 @@ class SharedComponentStyles:
     def _styles_owner(self) -> DOMNode | None:
         """The screen holding this widget's component styles, or None to hold its own."""
         screen = self._screen()
-        if screen is not None and self.SHARED_COMPONENTS <= screen._get_component_classes():
+        if screen is not None and self.SHARED_COMPONENTS <= component_classes(screen):
             return screen
         return None
 
-    def _get_component_classes(self) -> frozenset[str]:
+    def makes_own_components(self) -> bool:
         # The stylesheet asks every node for its component classes to make hidden nodes for
         # them; the shared ones are made once, on the screen. A widget styled before it is on
         # a screen (a class set in its constructor) makes none yet: it is styled again when
         # it is mounted, and makes its own then if its screen does not share them.
-        if self._screen() is None or self._styles_owner() is not None:
-            return frozenset()
-        return super()._get_component_classes()  # type: ignore[misc]
+        return not (self._screen() is None or self._styles_owner() is not None)
 
     def get_component_styles(self, *names: str) -> RenderStyles:
         """The screen's styles for these component classes (or the widget's own)."""
@@ -76,29 +75,4 @@ class SharedComponentStyles:
             return default
         if partial:
             return component.partial_rich_style
-        return self._over_this_widget(component)
-
-    def _over_this_widget(self, component: RenderStyles) -> RichStyle:
-        # DOMNode.rich_style (Textual 8.2, pinned) for a node whose ancestors are this
-        # widget's: semi-transparent colours (a selection at 40%) blend over this widget's.
-        background = Color(0, 0, 0, 0)
-        color = Color(255, 255, 255, 0)
-        style = RichStyle()
-        opacity = 1.0
-        chain = [node.styles for node in reversed(self.ancestors_with_self)]  # type: ignore
-        for styles in [*chain, component]:
-            opacity *= styles.opacity
-            if styles.has_rule("background"):
-                text_background = background + styles.background.tint(styles.background_tint)
-                background += styles.background.tint(styles.background_tint).multiply_alpha(
-                    opacity)
-            else:
-                text_background = background
-            if styles.has_rule("color"):
-                color = styles.color
-            style += styles.text_style
-            if styles.has_rule("auto_color") and styles.auto_color:
-                color = text_background.get_contrast_text(color.a)
-        return style + RichStyle.from_color(
-            (background + color).rich_color if (background.a or color.a) else None,
-            background.rich_color if background.a else None)
+        return blend_over(self, component)  # type: ignore[arg-type]

@@ -19,6 +19,7 @@ from textual.visual import RenderOptions, Visual
 from textual.widget import Widget
 
 from ...engine import NodeStatus, Rule, State
+from ..textual_internals import SkipRepaintOutOfView
 from .ids import value_id
 from .shared_styles import SharedComponentStyles
 
@@ -121,10 +122,11 @@ class RowVisual(Visual):
         return lines[:height] if height is not None else lines
 
 
-class ValueRow(SharedComponentStyles, Widget, can_focus=True):
+class ValueRow(SharedComponentStyles, SkipRepaintOutOfView, Widget, can_focus=True):
     """A derived node's row; focusable so the rule panel can show its full rule.
 
-    Enter opens the full explanation in a dialog (as F3 does anywhere).
+    Enter opens the full explanation in a dialog (as F3 does anywhere). A repaint while it is
+    scrolled out of view costs nothing (``textual_internals.SkipRepaintOutOfView``).
 
     Args:
         rule: the node's declaration.
@@ -215,16 +217,3 @@ class ValueRow(SharedComponentStyles, Widget, can_focus=True):
         same = bool(width) and before is not None and before.get_height(
             self.styles, width) == self.render().get_height(self.styles, width)
         self.refresh(layout=not same)
-
-    def _check_refresh(self) -> None:  # Textual 8.2 internals (pinned in pyproject.toml)
-        # Textual answers a repaint of a widget scrolled out of view by re-arranging every
-        # widget of the screen (~6 ms on a sheet) before finding nothing to draw. ``refresh``
-        # has cleared the caches all the same: the row shows its new text when scrolled in.
-        if self._repaint_required and not self._layout_required and self.is_attached:
-            try:
-                visible = self in self.screen._compositor.visible_widgets
-            except Exception:  # noqa: BLE001 — no screen yet: leave it to Textual
-                visible = True
-            if not visible:
-                self._repaint_required = False
-        super()._check_refresh()

@@ -1,0 +1,157 @@
+"""The app's hooks into Textual's private API (``worksheet.ui.textual_internals``) still find
+what they rely on: the installed Textual is the pinned one, and every hook's target (module,
+class, method, attribute) exists. A failure names the hook, so an upgrade of Textual says
+exactly which hook to re-check against the new sources.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+import tomllib
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+from textual import events
+from textual.app import App, ComposeResult
+from textual.dom import DOMNode
+from textual.drivers.linux_driver import LinuxDriver
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Input, Select
+
+from worksheet.ui import textual_internals as hooks
+
+PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
+
+
+def pinned_textual() -> str:
+    """The ``textual==X`` pin of pyproject.toml's dependencies."""
+    dependencies = tomllib.loads(PYPROJECT.read_text())["project"]["dependencies"]
+    pins = [m.group(1) for d in dependencies if (m := re.fullmatch(r"textual==(\S+)", d))]
+    assert len(pins) == 1, f"pyproject.toml pins textual once with ==, found {dependencies}"
+    return pins[0]
+
+
+def test_the_installed_textual_is_the_pinned_one():
+    pinned, installed = pinned_textual(), metadata.version("textual")
+    assert installed == pinned, (
+        f"Textual {installed} is installed, pyproject.toml pins {pinned}: every hook of "
+        f"worksheet/ui/textual_internals.py relies on {pinned}'s internals; re-check each "
+        "against the new sources before moving the pin")
+    assert hooks.PINNED_TEXTUAL == pinned, (
+        f"textual_internals.PINNED_TEXTUAL is {hooks.PINNED_TEXTUAL}, pyproject.toml pins "
+        f"{pinned}")
+
+
+def method(cls: type, name: str) -> bool:
+    """Whether ``cls`` itself defines the method ``name`` (not only inherits it)."""
+    found = cls.__dict__.get(name)
+    return callable(found.__func__ if isinstance(found, classmethod) else found)
+
+
+def attribute(obj: object, name: str) -> bool:
+    return hasattr(obj, name)
+
+
+def module_has(module: str, *names: str) -> bool:
+    try:
+        loaded = importlib.import_module(module)
+    except ImportError:
+        return False
+    return all(hasattr(loaded, name) for name in names)
+
+
+def select() -> Select:
+    return Select([("a", 1)], allow_blank=False)
+
+
+TARGETS = [
+    ("breakpoint_classes", "Screen._get_breakpoint_classes",
+     lambda: method(Screen, "_get_breakpoint_classes")),
+    ("KeepStylesOnFirstResume", "Screen._on_screen_resume",
+     lambda: method(Screen, "_on_screen_resume")),
+    ("KeepStylesOnFirstResume", "events.ScreenResume.refresh_styles",
+     lambda: attribute(events.ScreenResume(), "refresh_styles")),
+    ("KeyBeforeInput", "Input._on_key (a coroutine)",
+     lambda: inspect.iscoroutinefunction(Input.__dict__.get("_on_key"))),
+    ("RepaintWhileTextFits", "Input._watch_value", lambda: method(Input, "_watch_value")),
+    ("LazySelectList", "textual.widgets._select.SelectCurrent, SelectOverlay",
+     lambda: module_has("textual.widgets._select", "SelectCurrent", "SelectOverlay")),
+    ("LazySelectList", "Select._setup_options_renderables",
+     lambda: method(Select, "_setup_options_renderables")),
+    ("LazySelectList", "Select._watch_value", lambda: method(Select, "_watch_value")),
+    ("LazySelectList", "Select._watch_expanded", lambda: method(Select, "_watch_expanded")),
+    ("LazySelectList", "Select()._options, _type_to_search, _value",
+     lambda: all(attribute(select(), n) for n in ("_options", "_type_to_search", "_value"))),
+    ("component_classes", "DOMNode._get_component_classes",
+     lambda: method(DOMNode, "_get_component_classes")),
+    ("SharedComponentClasses", "DOMNode._get_component_classes",
+     lambda: method(DOMNode, "_get_component_classes")),
+    ("blend_over", "DOMNode.rich_style", lambda: isinstance(
+        DOMNode.__dict__.get("rich_style"), property)),
+    ("SkipRepaintOutOfView", "Widget._check_refresh", lambda: method(Widget, "_check_refresh")),
+    ("SkipRepaintOutOfView", "Widget()._repaint_required, _layout_required",
+     lambda: all(attribute(Widget(), n) for n in ("_repaint_required", "_layout_required"))),
+    ("SkipRepaintOutOfView", "Screen()._compositor.visible_widgets",
+     lambda: attribute(Screen()._compositor, "visible_widgets")),
+    ("messages_pending", "Widget()._message_queue.empty",
+     lambda: callable(getattr(getattr(Widget(), "_message_queue", None), "empty", None))),
+    ("UncaughtExceptionHook", "App._handle_exception",
+     lambda: method(App, "_handle_exception")),
+    ("UncaughtExceptionHook", "App()._exit_renderables (a list)",
+     lambda: isinstance(getattr(App(), "_exit_renderables", None), list)),
+    ("copy_through_driver", "App()._clipboard and App()._driver",
+     lambda: all(attribute(App(), n) for n in ("_clipboard", "_driver"))),
+    ("copy_through_driver", "App.copy_to_clipboard writes through self._driver.write",
+     lambda: "self._driver.write(" in inspect.getsource(App.copy_to_clipboard)),
+    ("guard_sigcont", "LinuxDriver installs a SIGCONT handler with signal.signal",
+     lambda: "signal.signal(signal.SIGCONT" in inspect.getsource(LinuxDriver)),
+]
+
+
+@pytest.mark.parametrize("hook, target, exists", TARGETS,
+                         ids=[f"{hook}:{target}" for hook, target, _ in TARGETS])
+def test_each_hooks_target_exists(hook, target, exists):
+    assert hasattr(hooks, hook), f"textual_internals.{hook} is gone, but this test checks it"
+    assert exists(), (f"textual_internals.{hook} relies on {target}, which Textual "
+                      f"{metadata.version('textual')} no longer has")
+
+
+def test_every_hook_is_checked():
+    """A hook added to textual_internals without a target here fails (its name is said)."""
+    checked = {hook for hook, _, _ in TARGETS}
+    public = set(hooks.__all__) - {"PINNED_TEXTUAL", "SelectCurrent", "SelectOverlay"}
+    assert public - checked == set(), f"hooks with no target checked: {public - checked}"
+
+
+class Blended(Widget):
+    """A widget with its own component (Textual's own blending applies to it)."""
+
+    COMPONENT_CLASSES = {"blended--part"}
+    DEFAULT_CSS = """
+    Screen { background: #203040; }
+    Blended { background: #102030 50%; color: #e0e0e0; opacity: 0.8; }
+    Blended > .blended--part { background: #f0a000 40%; text-style: bold; }
+    """
+
+
+class BlendApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Blended()
+
+
+async def test_blend_over_is_textuals_own_blending():
+    """``blend_over`` copies ``DOMNode.rich_style``: over a widget that holds its own component
+    styles both must give the same style, semi-transparent colours and opacity included."""
+    app = BlendApp()
+    async with app.run_test():
+        widget = app.query_one(Blended)
+        textuals = widget.get_component_rich_style("blended--part")
+        ours = hooks.blend_over(widget, widget.get_component_styles("blended--part"))
+        assert textuals.bgcolor is not None and textuals.bold
+        assert ours == textuals, (
+            "textual_internals.blend_over no longer matches DOMNode.rich_style: "
+            f"{ours} != {textuals}")
