@@ -94,7 +94,10 @@ def valid_text(spec: InputSpec) -> st.SearchStrategy[str]:
         high = spec.maximum if spec.maximum is not None else 10**6
         return st.integers(low, high).map(str)
     if isinstance(spec, NumberInput):
-        return st.fractions(min_value=spec.minimum, max_value=spec.maximum,
+        # An unbounded number still has at most MAX_DIGITS digits (numbers.py): stay inside.
+        low = spec.minimum if spec.minimum is not None else -10**12
+        high = spec.maximum if spec.maximum is not None else 10**12
+        return st.fractions(min_value=low, max_value=high,
                             max_denominator=64).filter(
             lambda v: not spec.above or spec.minimum is None or v > spec.minimum).map(_fraction)
     if isinstance(spec, BoolInput):
