@@ -23,6 +23,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .processes import alive
+
 FOREIGN_HOST_AGE = 3600
 """A file left by a session on another host (a home folder shared over NFS) is claimed only
 when it has not been written for this many seconds: its process cannot be checked from here."""
@@ -51,29 +53,9 @@ def _session_of(path: Path) -> tuple[str, int] | None:
 
 
 def _running(pid: int) -> bool:
-    """Whether this user's process ``pid`` is still running on this host."""
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return False  # the pid now belongs to another user: our session is gone
-    return not _zombie(pid)
-
-
-def _zombie(pid: int) -> bool:
-    """Whether ``pid`` has ended but not been reaped yet (Linux; elsewhere: unknown, no).
-
-    A session whose shell died with the connection is reparented and, until reaped, still
-    answers ``kill(pid, 0)``: its file must be claimable all the same.
-    """
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as stat:
-            return stat.read().rsplit(b")", 1)[1].split()[0] in (b"Z", b"X")
-    except (OSError, IndexError):
-        return False
+    """Whether this user's process ``pid`` is still running on this host (a pid now held by
+    another user means our session is gone)."""
+    return alive(pid) is True
 
 
 def _orphaned(path: Path) -> bool:

@@ -20,6 +20,8 @@ import stat
 import time
 from pathlib import Path
 
+from ..processes import alive
+
 STALE_TEMPORARY_AGE = 600
 """Seconds after which any temporary of ours is taken for a crash's leftover: no save takes
 anywhere near this long, so a temporary this old is never one being written."""
@@ -40,17 +42,8 @@ def temporary_prefix(target: Path) -> str:
 
 
 def _running(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True  # another user's process holds the pid now: only the age can tell
-    except (OverflowError, OSError):
-        return False
-    return True
+    # A pid another user's process holds now: only the temporary's age can tell.
+    return alive(pid) is not False
 
 
 def is_stale(name: str, info: os.stat_result, now: float | None = None) -> bool:
