@@ -15,6 +15,7 @@ import worksheet.ui.app as app_module
 from worksheet.recovery import Recovery, recovery_dir, state_dir
 from worksheet.ui import WorksheetApp, store
 from worksheet.ui.screens.confirm import Choose
+from worksheet.ui.textual_internals import exit_output, notifications
 
 SIZE = (120, 40)
 
@@ -43,7 +44,7 @@ async def test_an_unexpected_exception_keeps_the_edits_and_reports_one_line():
     assert app.failure.startswith("unexpected error: ZeroDivisionError: planted by the test; "
                                   "your unsaved edits were kept for recovery (details: ")
     assert "\n" not in app.failure
-    assert app._exit_renderables == [], "no traceback printed over the screen"
+    assert exit_output(app) == [], "no traceback printed over the screen"
     state = store.recovery().load()
     assert state["tabs"]["gemstone4"]["entries"]["dodge_ranks"] == "42"
     logs = list(state_dir().glob("crash-*.log"))
@@ -94,7 +95,7 @@ async def test_entries_of_the_wrong_type_are_left_out_with_a_notice_not_a_crash(
         form = app.form("gemstone4")
         assert form.entries["agility_bonus"] == "12", "the readable entry is restored"
         assert form.sheet.value("dodge_ranks") == 0
-        assert any("dodge_ranks is not text" in n.message for n in app._notifications)
+        assert any("dodge_ranks is not text" in n.message for n in notifications(app))
         assert app.presets["gemstone4"] is None, "a preset without a name is not invented"
 
 
@@ -114,7 +115,10 @@ async def test_escape_on_the_restore_question_keeps_the_edits_for_the_next_start
         app.query_one("#gemstone4 #agility-bonus").focus()
         await pilot.press("5")  # this session's own edits go to its own file
         await pilot.pause(0.8)
-        app._quit_now()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.press("tab", "enter")  # "Quit without saving"
+        await pilot.pause()
     # This process still runs, so a new session in it cannot claim the file; check the file.
     later = list(recovery_dir().glob("*.json.later"))
     assert len(later) == 1

@@ -10,6 +10,7 @@ from worksheet.derivation_block import derivation_block
 from worksheet.oneline import one_line
 from worksheet.presets import Preset
 from worksheet.ui import WorksheetApp
+from worksheet.ui.textual_internals import notifications
 from worksheet.ui.widgets import ValueRow
 
 SIZE = (80, 24)  # the size players use
@@ -23,13 +24,13 @@ def shown(form, node: str) -> str:
     """The result column of a node's row as drawn (``3 (was 2)`` when marked)."""
     row = form.query_one(f"#value-{node.replace('_', '-')}", ValueRow)
     text = str(row.render())
-    column = row._texts[2]
+    column = row.render().parts[2].plain
     assert column in text
     return column
 
 
 def notes(app) -> list[str]:
-    return [f"{n.title}: {n.message}" for n in app._notifications]
+    return [f"{n.title}: {n.message}" for n in notifications(app)]
 
 
 async def test_exalted_round_through_the_keyboard_with_undo():
@@ -106,7 +107,7 @@ async def test_vampire_refuses_a_defense_past_the_actions_and_names_the_input():
         await pilot.press("f5")
         await pilot.pause()
         assert form.entries == entries and value("position") == 2  # nothing changed
-        refusal = [n for n in app._notifications if "position" in n.title]
+        refusal = [n for n in notifications(app) if "position" in n.title]
         assert refusal and refusal[-1].severity == "warning"
         assert "past actions = 2" in refusal[-1].message
         await pilot.press("f6")

@@ -15,6 +15,7 @@ from worksheet.engine.inputs import IntInput
 from worksheet.ui import WorksheetApp
 from worksheet.ui.labels import Speaker
 from worksheet.ui.status_line import status_text
+from worksheet.ui.widgets.ids import kebab
 from worksheet.ui.widgets.key_bar import KeyBar
 from worksheet.ui.widgets.records import RecordTable
 from worksheet.ui.widgets.summary import ResultStrip, format_percent
@@ -29,6 +30,13 @@ HEADLINES = {
     "vtm-revised": ["Defense pool 2", "Difficulty 6"],
 }
 """What each strip holds with the defaults, in the spec's order ("The result strip")."""
+
+
+def spec_of(rid: str, widget_id: str):
+    """The input declaration whose editor has this id (the name in kebab-case)."""
+    [spec] = [spec for name, spec in rulesets.get(rid).inputs.items()
+              if kebab(name) == widget_id]
+    return spec
 
 
 def strip_text(rid: str, texts: dict[str, str] | None = None) -> str:
@@ -207,7 +215,8 @@ async def test_an_open_choice_list_shows_whole_labels_more_than_three_at_a_time(
         await pilot.press("enter")
         await pilot.pause()
         overlay = select.query_one("SelectOverlay")
-        longest = max(len(prompt) for prompt, _ in select._options)
+        longest = max(len(str(overlay.get_option_at_index(i).prompt))
+                      for i in range(overlay.option_count))
         assert overlay.size.width >= longest
         assert overlay.size.height > 3
         label = str(select.query_one("SelectCurrent #label").render())
@@ -221,7 +230,8 @@ async def test_every_choice_label_is_whole_in_its_field(rid):
         app.form().build_all()
         await pilot.pause()
         for select in app.query(f"#{rid} Select"):
-            longest = max(len(prompt) for prompt, _ in select._options)
+            spec = spec_of(rid, select.id)
+            longest = max(len(spec.label_of(choice)) for choice in spec.choices)
             assert select.query_one("SelectCurrent #label").size.width >= longest, select.id
         for names in app.query(f"#{rid} SelectionList"):
             longest = max(len(str(names.get_option_at_index(i).prompt))

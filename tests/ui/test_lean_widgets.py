@@ -10,6 +10,7 @@ from worksheet.ui.screens.presets import SavePreset
 from worksheet.ui.widgets import InputRow, ValueRow
 from worksheet.ui.widgets.editors import Editor
 from worksheet.ui.widgets.input_row import InputCell
+from worksheet.ui.textual_internals import own_component_styles
 from worksheet.ui.widgets.key_bar import KeyBar
 
 SIZE = (80, 24)
@@ -60,10 +61,16 @@ async def test_rows_read_their_part_styles_from_the_screen_not_their_own_nodes()
         rows = list(app.query(ValueRow)) + list(app.query(InputCell)) + list(app.query(Editor))
         assert rows
         for row in rows:
-            assert row._component_styles == {}, row  # no hidden nodes per row
-        screen_parts = app.screen._component_styles
+            assert own_component_styles(row) == frozenset(), row  # no hidden nodes per row
+        screen_parts = own_component_styles(app.screen)
         assert {"value-row--result", "value-row--result-blocked", "input--cursor",
                 "input-cell--label-error"} <= set(screen_parts)
+
+
+def result_colours(row: ValueRow) -> set[Color]:
+    """The text colours of a value row's result column as drawn."""
+    result = row.render().parts[2]
+    return {span.style.foreground for span in result.spans if span.style.foreground}
 
 
 async def test_a_blocked_row_and_a_refused_input_take_the_warning_and_error_colours():
@@ -72,14 +79,11 @@ async def test_a_blocked_row_and_a_refused_input_take_the_warning_and_error_colo
         await pilot.pause()
         theme = app.current_theme.to_color_system().generate()
         melee = app.query_one("#value-melee-ds", ValueRow)
-        ok_result = melee.get_visual_style(melee._component("result"), partial=True)
-        assert ok_result.foreground == Color.parse(theme["text-success"])
+        assert result_colours(melee) == {Color.parse(theme["text-success"])}
         await pilot.press("end", "0")  # dodge ranks 600: above the maximum
         await pilot.pause()
         assert melee.has_class("-blocked")
-        blocked = melee.get_visual_style(melee._component("result"), partial=True)
-        assert melee._component("result") == "value-row--result-blocked"
-        assert blocked.foreground == Color.parse(theme["text-warning"])
+        assert result_colours(melee) == {Color.parse(theme["text-warning"])}
         cell = app.query_one("#dodge-ranks").parent.query_one(InputCell)
         label = cell.render().label
         assert label.plain == "Dodge ranks"

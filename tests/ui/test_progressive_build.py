@@ -131,13 +131,13 @@ async def test_a_load_before_a_row_is_built_shows_when_it_is(progressive):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         form = app.form()
-        assert "body_weight" not in form._rows  # below the first screen: not made yet
+        assert form.row("body_weight") is None  # below the first screen: not made yet
         form.load_entries({"body_weight": "99999", "stance": "defensive"})
         await pilot.pause()
         form.build_all()
         await pilot.pause()
         await pilot.pause()
-        later = form._rows["body_weight"]
+        later = form.row("body_weight")
         assert later.is_mounted
         assert app.query_one("#body-weight").value == "99999"
         assert later.has_class("-error")

@@ -215,7 +215,7 @@ async def test_an_edit_queued_before_a_load_does_not_undo_the_load():
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=(120, 40)) as pilot:
         form = app.form()
-        row = form._rows["dodge_ranks"]
+        row = form.row("dodge_ranks")
         form.post_message(InputRow.Edited(row, "dodge_ranks", "7"))  # stale: queued first
         form.load_entries({"dodge_ranks": "600"})
         await pilot.pause()

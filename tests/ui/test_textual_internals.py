@@ -107,6 +107,12 @@ TARGETS = [
      lambda: all(attribute(App(), n) for n in ("_clipboard", "_driver"))),
     ("copy_through_driver", "App.copy_to_clipboard writes through self._driver.write",
      lambda: "self._driver.write(" in inspect.getsource(App.copy_to_clipboard)),
+    ("notifications", "App()._notifications (iterable)",
+     lambda: iter(getattr(App(), "_notifications", None)) is not None),
+    ("exit_output", "App()._exit_renderables (a list)",
+     lambda: isinstance(getattr(App(), "_exit_renderables", None), list)),
+    ("own_component_styles", "DOMNode()._component_styles (a dict)",
+     lambda: isinstance(getattr(DOMNode(), "_component_styles", None), dict)),
     ("guard_sigcont", "LinuxDriver installs a SIGCONT handler with signal.signal",
      lambda: "signal.signal(signal.SIGCONT" in inspect.getsource(LinuxDriver)),
 ]

@@ -103,7 +103,7 @@ class PresetActions(_Base):
             self.notify(str(error), title="Not saved", severity="error", timeout=8)
             return
         self.presets[rid] = preset
-        form.saved = dict(form.entries)
+        form.mark_saved()
         self._update_status()
         self.save_recovery()
         self.notify(f"Saved {preset.name} to {path}", timeout=4)

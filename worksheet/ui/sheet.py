@@ -203,6 +203,15 @@ class SheetForm(Horizontal):
         """True when the entries differ from those last loaded or saved."""
         return self.entries != self.saved
 
+    def mark_saved(self) -> None:
+        """Take the entries now as saved (a preset was written): ``dirty`` is False again."""
+        self.saved = dict(self.entries)
+
+    def row(self, name: str) -> Widget | None:
+        """The row of input or node ``name``, or ``None`` while it is not built yet (rows
+        below the first screen are built as they come within reach, ``form_body``)."""
+        return self._rows.get(name)
+
     def first_editor(self) -> Widget | None:
         """The first focusable editor of the form below the round group (the character's
         first input: where a new sheet starts)."""
@@ -267,7 +276,7 @@ class SheetForm(Horizontal):
                     row.set_text(entry)
             self._refresh(changed)
         if saved:
-            self.saved = dict(self.entries)
+            self.mark_saved()
         return changed
 
     def load_values(self, values: Mapping[str, Any], *, saved: bool = True) -> frozenset[str]:

@@ -25,6 +25,7 @@ from textual.color import Color
 from textual.css.query import NoMatches
 from textual.css.styles import RenderStyles
 from textual.dom import DOMNode
+from textual.notifications import Notification
 from textual.screen import Screen
 from textual.widgets import Select
 from textual.widgets._select import SelectCurrent, SelectOverlay
@@ -37,6 +38,7 @@ __all__ = [
     "KeepStylesOnFirstResume", "KeyBeforeInput", "RepaintWhileTextFits", "LazySelectList",
     "component_classes", "SharedComponentClasses", "blend_over", "SkipRepaintOutOfView",
     "messages_pending", "UncaughtExceptionHook", "copy_through_driver", "guard_sigcont",
+    "notifications", "exit_output", "own_component_styles",
 ]
 
 
@@ -322,3 +324,33 @@ def guard_sigcont(allowed: Callable[[], bool]) -> None:
                 resume(signum, frame)
 
         signal.signal(signal.SIGCONT, resume_if_allowed)
+
+
+# -- what the tests read ------------------------------------------------------------------------
+def notifications(app: Any) -> list[Notification]:
+    """The notifications the app holds now (title, message, severity), oldest first.
+
+    Buys: a test checks what the player was told (a refusal names its input) without waiting
+    for, or parsing, the toasts on the screen.
+    Relies on: ``App._notifications`` (a ``Notifications``, iterable of ``Notification``).
+    """
+    return list(app._notifications)
+
+
+def exit_output(app: Any) -> list[Any]:
+    """What Textual will print to the terminal once the app has ended (a traceback, a message).
+
+    Buys: a test proves that a crash prints no traceback over the player's screen.
+    Relies on: ``App._exit_renderables`` (a list), as :class:`UncaughtExceptionHook` does.
+    """
+    return list(app._exit_renderables)
+
+
+def own_component_styles(node: DOMNode) -> frozenset[str]:
+    """The component classes whose styles (hidden nodes) ``node`` holds itself.
+
+    Buys: a test proves that rows hold none (their screen holds them once, ``shared_styles``).
+    Relies on: ``DOMNode._component_styles`` (a dict keyed by component class, filled by
+    ``get_component_styles``).
+    """
+    return frozenset(node._component_styles)
