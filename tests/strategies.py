@@ -7,6 +7,8 @@ module with ``from tests.strategies import ...`` (the repository root on ``sys.p
 
 - :func:`every_input` / :data:`INPUTS`: ``(ruleset_id, name, spec)`` for every input that
   ``--set`` accepts, and :data:`FIELDS` for record-list fields.
+- :func:`valid_value` / :func:`valid_values`: values the inputs accept, as a sheet or a preset
+  takes them (property tests of a ruleset draw whole sheets of inputs with these).
 - :func:`valid_text`: text the input accepts; :func:`hostile_text`: text that attacks a parser
   (huge, exponent forms, nan/inf, underscores, other scripts' digits, control bytes, empty).
 - :func:`toml_value`: a TOML value literal, well-formed or hostile; :func:`preset_text`: a whole
@@ -17,12 +19,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
+from typing import Any, Mapping
 
 from hypothesis import strategies as st
 
 from worksheet import rulesets
 from worksheet.engine import (BoolInput, ChoiceInput, FacesInput, InputSpec, IntInput,
-                              NamesInput, NumberInput, RecordsInput, TextInput)
+                              NamesInput, NumberInput, RecordsInput, Ruleset, TextInput)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -85,6 +88,63 @@ def hostile_text() -> st.SearchStrategy[str]:
         st.binary(max_size=40).map(lambda data: data.decode("latin-1")),
         st.lists(st.integers(-5, 99), max_size=70).map(lambda faces: ",".join(map(str, faces))),
     ).map(lambda text: text.replace("\x00", "\\0"))  # argv cannot hold NUL
+
+
+UNBOUNDED_NUMBER = 20
+"""Where :func:`valid_value` stops a number that declares no maximum (a rule's arithmetic is
+the same past it; larger numbers are the parser's fuzz, :func:`hostile_text`)."""
+
+
+def valid_value(spec: InputSpec, records: st.SearchStrategy | None = None
+                ) -> st.SearchStrategy[Any]:
+    """A value ``spec`` accepts, as the engine holds it: within its bounds and choices, and
+    ``None`` too when the input is optional.
+
+    Args:
+        spec: the input's declaration.
+        records: the strategy for a record list (what its records mean is the ruleset's own,
+            so the test that needs them says how to build them).
+    """
+    if isinstance(spec, IntInput):
+        low = spec.minimum if spec.minimum is not None else -10**6
+        high = spec.maximum if spec.maximum is not None else 10**6
+        values: st.SearchStrategy = st.integers(low, high)
+    elif isinstance(spec, NumberInput):
+        high = spec.maximum if spec.maximum is not None else UNBOUNDED_NUMBER
+        values = st.fractions(min_value=spec.minimum, max_value=high, max_denominator=4)
+        if spec.above and spec.minimum is not None:
+            values = values.filter(lambda v: v > spec.minimum)
+    elif isinstance(spec, ChoiceInput):
+        values = st.sampled_from(spec.choices)
+    elif isinstance(spec, BoolInput):
+        values = st.booleans()
+    elif isinstance(spec, FacesInput):
+        values = st.lists(st.integers(1, spec.sides), max_size=spec.max_count).map(tuple)
+    elif isinstance(spec, NamesInput):
+        values = st.lists(st.sampled_from(spec.choices), unique=True).map(tuple)
+    elif isinstance(spec, RecordsInput):
+        if records is None:
+            raise TypeError(f"{spec.name} is a record list: pass the strategy for its records")
+        values = records
+    elif isinstance(spec, TextInput):
+        values = st.text(st.characters(min_codepoint=33, max_codepoint=126), min_size=1,
+                         max_size=spec.max_length)
+    else:
+        raise TypeError(f"no strategy for {type(spec).__name__}")
+    return st.none() | values if spec.optional else values
+
+
+def valid_values(ruleset: Ruleset, records: Mapping[str, st.SearchStrategy] | None = None
+                 ) -> st.SearchStrategy[dict[str, Any]]:
+    """Every input of ``ruleset`` with a value it accepts (:func:`valid_value`).
+
+    Args:
+        ruleset: the ruleset whose declarations the values come from.
+        records: the strategy for each record list, by input name.
+    """
+    records = records or {}
+    return st.fixed_dictionaries({name: valid_value(spec, records.get(name))
+                                  for name, spec in ruleset.inputs.items()})
 
 
 def valid_text(spec: InputSpec) -> st.SearchStrategy[str]:

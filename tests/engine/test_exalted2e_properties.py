@@ -9,16 +9,12 @@ from fractions import Fraction as F
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from worksheet.engine import (BoolInput, ChoiceInput, FacesInput, IntInput, NamesInput,
-                              NumberInput, RecordsInput, Sheet, State)
+from tests.strategies import valid_value, valid_values
+from worksheet.engine import Sheet, State
 from worksheet.rulesets import get
 
 RULESET = get("exalted2e")
 EFFECTS = RULESET.inputs["effects"]
-
-
-def _field(spec):
-    return st.sampled_from(spec.choices) if isinstance(spec, ChoiceInput) else None
 
 
 fractions = st.fractions(min_value=-20, max_value=20, max_denominator=8)
@@ -28,7 +24,7 @@ fractions = st.fractions(min_value=-20, max_value=20, max_denominator=8)
 def effect(draw):
     record = {"name": draw(st.text("abcdef -", min_size=1, max_size=8).filter(str.strip))}
     for key in ("step", "source", "op", "applies_to"):
-        record[key] = draw(_field(EFFECTS.field_named(key)))
+        record[key] = draw(valid_value(EFFECTS.field_named(key)))
     record["ignores_cap"] = draw(st.booleans())
     value = draw(fractions)
     if record["op"] == "multiply":
@@ -40,29 +36,8 @@ def effect(draw):
     return record
 
 
-def strategy_for(spec):
-    """A strategy for one input, from its declaration's bounds."""
-    if isinstance(spec, IntInput):
-        return st.integers(spec.minimum, spec.maximum)
-    if isinstance(spec, ChoiceInput):
-        return st.sampled_from(spec.choices)
-    if isinstance(spec, BoolInput):
-        return st.booleans()
-    if isinstance(spec, FacesInput):
-        return st.lists(st.integers(1, spec.sides), max_size=spec.max_count)
-    if isinstance(spec, NamesInput):
-        return st.lists(st.sampled_from(spec.choices), unique=True)
-    if isinstance(spec, NumberInput):
-        limit = st.fractions(min_value=spec.minimum, max_value=20, max_denominator=4)
-        return st.none() | limit if spec.optional else limit
-    if isinstance(spec, RecordsInput):
-        return st.lists(effect(), max_size=6)
-    raise AssertionError(f"no strategy for {spec!r}")
-
-
-valid_inputs = st.fixed_dictionaries(
-    {name: strategy_for(spec) for name, spec in RULESET.inputs.items()}
-).filter(lambda d: not (d["willpower"] and d["virtue_faces"]))
+valid_inputs = valid_values(RULESET, records={"effects": st.lists(effect(), max_size=6)}
+                            ).filter(lambda d: not (d["willpower"] and d["virtue_faces"]))
 
 
 # -- an independent reading of the spec -------------------------------------------------------

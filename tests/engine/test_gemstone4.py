@@ -4,8 +4,8 @@ from fractions import Fraction as F
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
+from tests.strategies import valid_values
 from worksheet.engine import Sheet
 from worksheet.rulesets import get
 
@@ -181,16 +181,7 @@ def test_changing_the_stance_recomputes_only_its_descendants():
                        "ranged_before_encumbrance", "melee_ds", "ranged_ds"}
 
 
-spec = RULESET.inputs
-inputs = st.fixed_dictionaries({
-    "dodge_ranks": st.integers(0, 500), "agility_bonus": st.integers(-100, 100),
-    "intuition_bonus": st.integers(-100, 100), "armor_asg": st.sampled_from(spec["armor_asg"].choices),
-    "armored_evasion": st.integers(0, 5), "armor_penalty_may_be_positive": st.booleans(),
-    "shield": st.sampled_from(spec["shield"].choices), "stance": st.sampled_from(spec["stance"].choices),
-    "body_weight": st.integers(1, 2000), "encumbrance": st.integers(0, 5000),
-    "exact_hindrance": st.booleans(), "attacker_as": st.none() | st.integers(-1000, 3000),
-    "avd": st.integers(-100, 200), "other_ds": st.integers(-1000, 3000),
-})
+inputs = valid_values(RULESET)
 
 
 @settings(max_examples=300, deadline=None)

@@ -15,7 +15,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.engine.rise_oracle import pipeline  # noqa: E402
 from worksheet.cli import main  # noqa: E402
-from worksheet.engine import BoolInput, ChoiceInput, IntInput, Sheet  # noqa: E402
+from tests.strategies import valid_values  # noqa: E402
+from worksheet.engine import Sheet  # noqa: E402
 from worksheet.presets import read_preset  # noqa: E402
 from worksheet.rulesets import get  # noqa: E402
 from worksheet.rulesets import rise_stacking as guide  # noqa: E402
@@ -301,18 +302,6 @@ def test_bundled_presets(file, expected, capsys):
 
 
 # -- properties ---------------------------------------------------------------------------------
-def _strategy(spec):
-    if isinstance(spec, IntInput):
-        return st.integers(spec.minimum, spec.maximum)
-    if isinstance(spec, BoolInput):
-        return st.booleans()
-    if isinstance(spec, ChoiceInput):
-        return st.sampled_from(spec.choices)
-    raise AssertionError(spec)
-
-
-SCALARS = st.fixed_dictionaries({name: _strategy(spec) for name, spec in RISE.inputs.items()
-                                 if name not in ("modifiers", "multipliers")})
 NAMES = st.sampled_from(["Bless", "bless", "Ward", "Hex", "Frightened", "Shield spell"])
 TARGET_LISTS = st.one_of(st.just(["all"]),
                          st.lists(st.sampled_from(guide.DEFENSES), min_size=1, max_size=5,
@@ -336,9 +325,8 @@ def modifiers(draw):
 
 MULTIPLIERS = st.lists(st.fixed_dictionaries({
     "name": NAMES, "defenses": TARGET_LISTS, "op": st.sampled_from(guide.OPS)}), max_size=4)
-INPUTS = st.builds(lambda scalars, mods, mults: {**scalars, "modifiers": mods,
-                                                 "multipliers": mults},
-                   SCALARS, st.lists(modifiers(), max_size=8), MULTIPLIERS)
+INPUTS = valid_values(RISE, records={"modifiers": st.lists(modifiers(), max_size=8),
+                                     "multipliers": MULTIPLIERS})
 FAST = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

@@ -3,28 +3,15 @@
 from __future__ import annotations
 
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from worksheet.engine import BoolInput, ChoiceInput, FacesInput, IntInput, Sheet
+from tests.strategies import valid_values
+from worksheet.engine import Sheet
 from worksheet.rulesets import get
 
 RULESET = get("vtm-revised")
 
 
-def _strategy(spec):
-    if isinstance(spec, IntInput):
-        numbers = st.integers(spec.minimum, spec.maximum)
-        return st.one_of(st.none(), numbers) if spec.optional else numbers
-    if isinstance(spec, ChoiceInput):
-        return st.sampled_from(spec.choices)
-    if isinstance(spec, BoolInput):
-        return st.booleans()
-    if isinstance(spec, FacesInput):
-        return st.lists(st.integers(1, spec.sides), max_size=spec.max_count).map(tuple)
-    raise AssertionError(f"no strategy for {spec!r}")
-
-
-INPUTS = st.fixed_dictionaries({name: _strategy(spec) for name, spec in RULESET.inputs.items()})
+INPUTS = valid_values(RULESET)
 
 
 def _expected_problems(inputs, pool=None) -> list[str]:
