@@ -23,6 +23,7 @@ from ..presets import Preset, find_preset
 from . import store
 from . import fight_actions as fight
 from .focus_actions import FocusActions
+from .keys import Key, help_rows
 from .preset_actions import PresetActions
 from .recovery_actions import RecoveryActions
 from .screens.confirm import Choose
@@ -78,61 +79,53 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
     BINDINGS = [
         # Focus keys move focus before the next key is delivered: over SSH keys arrive in
         # bursts, and type-ahead must land in the field the user moved to (focus_actions).
-        Binding("tab", "focus_next", "Next field", show=False, priority=True),
-        Binding("shift+tab", "focus_previous", "Previous field", show=False, priority=True),
-        Binding("ctrl+down", "jump_input(1)", "Next input", show=False, priority=True),
-        Binding("ctrl+up", "jump_input(-1)", "Previous input", show=False, priority=True),
+        Key("tab", "focus_next", "Next field", show=False, priority=True,
+            help="next field or value", command="Next field"),
+        Key("shift+tab", "focus_previous", "Previous field", show=False, priority=True,
+            help="previous field or value", command="Previous field"),
+        Key("ctrl+down", "jump_input(1)", "Next input", show=False, priority=True,
+            help="next input, skipping the values", command="Next input"),
+        Key("ctrl+up", "jump_input(-1)", "Previous input", show=False, priority=True,
+            help="previous input, skipping the values", command="Previous input"),
         *fight.BINDINGS,  # before Save…Redo: at 80 columns the key bar drops from the right
-        Binding("ctrl+s", "save_preset", "Save"),
-        Binding("ctrl+o", "open_preset", "Open"),
-        Binding("ctrl+z", "undo", "Undo"),
-        Binding("ctrl+y,ctrl+shift+z", "redo", "Redo"),
-        Binding("ctrl+r", "reset_tab", "Reset tab", show=False),
-        Binding("ctrl+pagedown,f8", "next_tab", "Next tab", show=False, priority=True),
-        Binding("ctrl+pageup,f7", "previous_tab", "Previous tab", show=False, priority=True),
-        *[Binding(f"alt+{n},{ALT_DIGITS[n - 1]}", f"show_tab({n})", f"Tab {n}", show=False,
-                  priority=True) for n in range(1, 10)],
-        Binding("f2", "toggle_panel", "Rule panel", show=False),
-        Binding("f3", "explain", "Explain", show=False),
-        Binding("f1,question_mark", "help", "Help"),
-        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Key("ctrl+s", "save_preset", "Save", help="save this tab's inputs as a preset",
+            command="Save preset"),
+        Key("ctrl+o", "open_preset", "Open", help="open a preset (switches to its tab)",
+            command="Open preset"),
+        Key("ctrl+z", "undo", "Undo", help="undo the last change in this tab", command="Undo"),
+        Key("ctrl+y,ctrl+shift+z", "redo", "Redo", help="redo in this tab", command="Redo"),
+        Key("ctrl+r", "reset_tab", "Reset tab", show=False,
+            help="reset this tab to its defaults (undoable)", command="Reset tab"),
+        Key("ctrl+pagedown,f8", "next_tab", "Next tab", show=False, priority=True,
+            help="next tab", command="Next tab"),
+        Key("ctrl+pageup,f7", "previous_tab", "Previous tab", show=False, priority=True,
+            help="previous tab", command="Previous tab"),
+        *[Key(f"alt+{n},{ALT_DIGITS[n - 1]}", f"show_tab({n})", f"Tab {n}", show=False,
+              priority=True, help="go to that tab (Alt+1 is the first)", keys=f"Alt+{n}")
+          for n in range(1, 10)],
+        Key("f2", "toggle_panel", "Rule panel", show=False,
+            help="show or hide the rule panel", command="Toggle rule panel"),
+        Key("f3", "explain", "Explain", show=False,
+            help="the focused row's full rule and source in a dialog (Enter on a value too)",
+            command="Explain"),
+        Key("f1,question_mark", "help", "Help",
+            help="this help (? only outside text fields)", command="Help"),
+        Key("ctrl+q", "quit", "Quit", priority=True,
+            help="quit (asks when there are unsaved edits)"),
     ]
-    """
-    | Key(s) | Description |
-    | :- | :- |
-    | Tab / Shift+Tab | Next / previous field or value. |
-    | Ctrl+↓ / Ctrl+↑ | Next / previous input, skipping the values. |
-    | Ctrl+S | Save the tab's inputs as a preset. |
-    | Ctrl+O | Open a preset (on its ruleset's tab). |
-    | Ctrl+Z / Ctrl+Y | Undo / redo in this tab. |
-    | Ctrl+R | Reset this tab to its defaults (undoable). |
-    | Ctrl+PageDown / Ctrl+PageUp, F8 / F7 | Next / previous tab. |
-    | Alt+1 … Alt+5 | Go to tab 1 … 5. |
-    | ← / → (tab bar focused) | Previous / next tab. |
-    | F2 | Show or hide the rule panel. |
-    | F3 | The focused row's full rule and source in a dialog. |
-    | F1, ? (outside text fields) | Help: every key. |
-    | Ctrl+Q | Quit (asks when there are unsaved edits). |
-    | F4–F6, F9, ↑/↓, Ctrl+L, Ctrl+T | The fight loop and copying (``fight_actions``). |
-    """
+    """Every key of the app, each with its help (``keys.Key``): the help screen (F1), the
+    palette (Ctrl+P) and the README's key table are built from these and the other bindings
+    of :meth:`key_bindings`."""
 
-    HELP_KEYS = [
-        ("Ctrl+↓ / Ctrl+↑", "next / previous input, skipping the values"),
-        ("Ctrl+S", "save this tab's inputs as a preset"),
-        ("Ctrl+O", "open a preset (switches to its tab)"),
-        ("Ctrl+Z / Ctrl+Y", "undo / redo in this tab"),
-        ("Ctrl+R", "reset this tab to its defaults (undoable)"),
-        ("Ctrl+PgDn / Ctrl+PgUp", "next / previous tab (also F8 / F7)"),
-        ("Alt+1 … Alt+5", "go to tab 1 … 5"),
-        ("← / → on the tab bar", "previous / next tab (Shift+Tab from the first field)"),
-        ("Ctrl+G", "go to the Odds step: the attacker's inputs and the chance to be hit"),
-        ("F2", "show or hide the rule panel"),
-        ("F3, Enter on a value", "the focused row's full rule and source in a dialog"),
-        ("F1, ? outside text fields", "this help"),
-        ("Ctrl+Q", "quit (asks when there are unsaved edits)"),
-        *fight.HELP_KEYS,
-    ]
-    """The app's keys as the help screen lists them."""
+    @classmethod
+    def key_bindings(cls) -> list[Binding]:
+        """Every binding the help lists, in its order: the app's, the tab bar's, the form's
+        and a record list's."""
+        from .screens.record_editor import RecordEditor
+        from .widgets.records import RecordTable
+
+        return [*cls.BINDINGS, *TabBar.BINDINGS, *SheetForm.BINDINGS, *RecordTable.BINDINGS,
+                *RecordEditor.BINDINGS]
 
     def __init__(self, ruleset: str | None = None, preset: Preset | str | None = None, *,
                  cursor_blink: bool | None = None):
@@ -337,7 +330,7 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
         from .screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.HELP_KEYS))
+            self.push_screen(HelpScreen(help_rows(self.key_bindings())))
 
     def action_toggle_blink(self) -> None:
         """Turn blinking text cursors on or off."""

@@ -13,12 +13,12 @@ import os
 from typing import TYPE_CHECKING, Any, Iterable
 
 from textual.app import SystemCommand
-from textual.binding import Binding
 from textual.widgets import Input
 
 from ..engine import IntInput, NumberInput, State
 from ..engine.fight_loop import ATTACKED_AGAIN, MY_ACTION, Batch, Refused, cycle, plan, stepped
 from .clipboard import for_terminal, multiplexer, through
+from .keys import Key
 from .textual_internals import copy_through_driver
 from .widgets.ids import kebab
 from .widgets.input_row import InputRow
@@ -32,33 +32,35 @@ if TYPE_CHECKING:
 else:
     _Base = object
 
-BINDINGS = [
-    Binding("f5", f"fight('{ATTACKED_AGAIN}')", "Attacked"),
-    Binding("f6", f"fight('{MY_ACTION}')", "My action"),
-    Binding("f9", "cycle_input", "Stance"),
-    Binding("f4", "round_inputs", "Round", show=False),
-    Binding("ctrl+l", "copy_line", "Copy line", show=False),
-    Binding("ctrl+t", "copy_block", "Copy derivation", show=False),
+STEPS = (("up", 1, "add 1, within its bounds"), ("down", -1, "subtract 1"),
+         ("shift+up", 5, "add 5"), ("shift+down", -5, "subtract 5"))
+"""The steppers' keys, steps and help."""
+
+BINDINGS = [  # the keys as the form names them (round_group.KEYS), bound as Textual names them
+    Key(KEYS[ATTACKED_AGAIN].lower(), f"fight('{ATTACKED_AGAIN}')", "Attacked",
+        help="attacked again: counter + 1, last roll cleared (one undo step)"),
+    Key(KEYS[MY_ACTION].lower(), f"fight('{MY_ACTION}')", "My action",
+        help="my action: counters reset, last roll cleared (one undo step)"),
+    Key(KEYS["cycle"].lower(), "cycle_input", "Stance",
+        help="GemStone: next stance (wraps to offensive)"),
+    Key(KEYS["round"].lower(), "round_inputs", "Round", show=False,
+        help="go to the round inputs at the top of the form"),
+    Key(KEYS["copy_line"].lower(), "copy_line", "Copy line", show=False,
+        help="copy the result as one line, for the game", command="Copy result line"),
+    Key(KEYS["copy_block"].lower(), "copy_block", "Copy derivation", show=False,
+        help="copy the focused value's derivation as a block", command="Copy derivation"),
     # Priority, so the form's scrolling does not take them first; on anything but a number
     # field the check below declines them and the key goes where it went before.
-    *[Binding(key, f"step({delta})", "Step", show=False, priority=True)
-      for key, delta in (("up", 1), ("down", -1), ("shift+up", 5), ("shift+down", -5))],
+    *[Key(key, f"step({delta})", "Step", show=False, priority=True,
+          help=f"number field: {text}") for key, delta, text in STEPS],
 ]
-"""The fight loop's bindings (the app lists them in its own ``BINDINGS``)."""
+"""The fight loop's bindings (the app lists them in its own ``BINDINGS``); the palette offers
+"attacked again", "my action", the cycle and the round inputs by the tab's own names
+(:meth:`FightActions.fight_commands`)."""
 
 ACTIONS = frozenset({"fight", "cycle_input", "round_inputs", "copy_line", "copy_block", "step"})
 """The actions this mixin answers in ``check_action``."""
 
-HELP_KEYS = [
-    (KEYS[ATTACKED_AGAIN], "attacked again: counter + 1, last roll cleared"),
-    (KEYS[MY_ACTION], "my action: counters reset, last roll cleared"),
-    (KEYS["round"], "go to the round inputs at the top of the form"),
-    (KEYS["cycle"], "GemStone: next stance (wraps to offensive)"),
-    ("↑ / ↓ (Shift: 5)", "number field: add or subtract 1 (5), in bounds"),
-    (KEYS["copy_line"], "copy the result as one line, for the game"),
-    (KEYS["copy_block"], "copy the focused value's derivation as a block"),
-]
-"""The fight loop's keys as the help screen lists them."""
 
 
 class FightActions(_Base):
@@ -219,8 +221,4 @@ class FightActions(_Base):
                                     f"({KEYS['cycle']})", self.action_cycle_input)
             yield SystemCommand("Round inputs", f"Go to the round inputs ({KEYS['round']})",
                                 self.action_round_inputs)
-        yield SystemCommand("Copy result line", f"The result on one line, for the game "
-                            f"({KEYS['copy_line']})", self.action_copy_line)
-        yield SystemCommand("Copy derivation", f"The focused value's derivation as a block "
-                            f"({KEYS['copy_block']})", self.action_copy_block)
 

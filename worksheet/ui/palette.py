@@ -7,11 +7,13 @@ from anywhere on a tab with a list.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
+from textual.actions import parse
 from textual.app import SystemCommand
 
 from .. import rulesets
+from .keys import palette_entries
 
 if TYPE_CHECKING:
     from .app import WorksheetApp
@@ -57,46 +59,32 @@ def _on_records(app: "WorksheetApp", act: Callable[["RecordTable"], None]) -> Ca
     return run
 
 
+def _call(target: Any, action: str) -> Any:
+    """Run a binding's action on ``target`` as its key would (a coroutine is returned for the
+    palette to await)."""
+    _, name, parameters = parse(action)
+    return getattr(target, f"action_{name}")(*parameters)
+
+
 def commands(app: "WorksheetApp") -> Iterable[SystemCommand]:
-    """The app's own commands, after Textual's (theme, screenshot, quit…)."""
-    yield SystemCommand("Save preset", "Save this tab's inputs (Ctrl+S)", app.action_save_preset)
-    yield SystemCommand("Open preset", "Load a preset on its tab (Ctrl+O)", app.action_open_preset)
-    yield SystemCommand("Undo", "Undo the last change in this tab (Ctrl+Z)", app.action_undo)
-    yield SystemCommand("Redo", "Redo in this tab (Ctrl+Y)", app.action_redo)
-    yield SystemCommand("Reset tab", "Put this tab back to its defaults (Ctrl+R)",
-                        app.action_reset_tab)
-    yield SystemCommand("Next tab", "Ctrl+PageDown or F8", app.action_next_tab)
-    yield SystemCommand("Previous tab", "Ctrl+PageUp or F7", app.action_previous_tab)
+    """The app's own commands, after Textual's (theme, screenshot, quit…): every binding that
+    names a command (``keys.Key.command``), with its help and keys, plus the tab's own."""
+    from .sheet import SheetForm
+    from .widgets.records import RecordTable
+
+    for title, text, action in palette_entries(app.BINDINGS):
+        yield SystemCommand(title, text, lambda action=action: _call(app, action))
     for number, rid in enumerate(app.ruleset_ids, 1):
         yield SystemCommand(f"Go to {rulesets.title(rid)}", f"Alt+{number}",
                             lambda rid=rid: app.show_tab(rid))
     yield from app.fight_commands()
     form = app.form()
     if form is not None:
-        yield SystemCommand("Odds", "Go to the Odds step: the attacker's inputs (Ctrl+G)",
-                            form.action_odds)
-    yield SystemCommand("Next field", "The next field or value (Tab)", app.action_focus_next)
-    yield SystemCommand("Previous field", "The previous field or value (Shift+Tab)",
-                        app.action_focus_previous)
-    yield SystemCommand("Next input", "Skip to the next input, past the values (Ctrl+↓)",
-                        lambda: app.action_jump_input(1))
-    yield SystemCommand("Previous input", "Back to the previous input (Ctrl+↑)",
-                        lambda: app.action_jump_input(-1))
+        for title, text, action in palette_entries(SheetForm.BINDINGS):
+            yield SystemCommand(title, text, lambda action=action: _call(form, action))
     if _has_records(app):
-        yield SystemCommand("Add record", "Record list: add a record after the cursor (a)",
-                            _on_records(app, lambda table: table.action_add()))
-        yield SystemCommand("Edit record", "Record list: edit the record under the cursor (e)",
-                            _on_records(app, lambda table: table.action_edit()))
-        yield SystemCommand("Delete record", "Record list: delete the record under the cursor "
-                            "(d)", _on_records(app, lambda table: table.action_delete()))
-        yield SystemCommand("Move record up", "Record list: move the record up (Shift+↑ or [)",
-                            _on_records(app, lambda table: table.action_move(-1)))
-        yield SystemCommand("Move record down", "Record list: move the record down (Shift+↓ "
-                            "or ])", _on_records(app, lambda table: table.action_move(1)))
-    yield SystemCommand("Toggle rule panel", "Show or hide the rule panel (F2)",
-                        app.action_toggle_panel)
-    yield SystemCommand("Explain", "The focused row's full rule and source (F3)",
-                        app.action_explain)
+        for title, text, action in palette_entries(RecordTable.BINDINGS):
+            yield SystemCommand(title, text, _on_records(
+                app, lambda table, action=action: _call(table, action)))
     yield SystemCommand("Toggle cursor blink", "Blinking text cursors on or off",
                         app.action_toggle_blink)
-    yield SystemCommand("Help", "Every key binding (F1)", app.action_help)

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widget import Widget
@@ -24,6 +23,7 @@ from textual.widgets import Static
 
 from ..engine import RecordsInput, Ruleset, Sheet, State
 from ..engine.odds_text import ODDS_STEP
+from .keys import Key
 from .form_body import FormBody, first_view_lines, take_lines
 from .labels import Speaker
 from .state import Entries, History, entries_from_values, split_entries
@@ -54,7 +54,8 @@ class SheetForm(Horizontal):
         id: the widget id.
     """
 
-    BINDINGS = [Binding("ctrl+g", "odds", "Odds", show=False)]  # in help and the palette
+    BINDINGS = [Key("ctrl+g", "odds", "Odds", show=False, command="Odds",
+                    help="go to the Odds step: the attacker's inputs and the chance to be hit")]
 
     class Changed(Message):
         """The entries changed (an edit, a load, an undo): the app saves recovery state."""

@@ -18,35 +18,20 @@ INTRO = ("Every input re-derives every value at once. A value that waits for an 
          "says what it waits for and never shows a stale number. Tab to a value to read its "
          "full rule and source in the rule panel (F3 or Enter opens it in a dialog).")
 
-FORM_KEYS = [
-    ("Tab / Shift+Tab", "next / previous field or value"),
-    ("Enter or Space", "open a select, toggle a switch or a name"),
-    ("↑ / ↓", "move in an open select, a list of names or a record list; in a number field, "
-              "step the number (Shift: 5 at a time)"),
+TEXTUAL_KEYS = [
+    ("Enter, Space", "open a select, toggle a switch or a name"),
+    ("↑ / ↓", "move in an open select, a list of names or a record list"),
     ("Esc", "close an open select or a dialog"),
-]
-"""The form's own keys."""
-
-RECORD_KEYS = [
-    ("a, Insert", "record list: add a record after the cursor"),
-    ("e, Enter", "record list: edit the record under the cursor"),
-    ("d, Delete", "record list: delete the record under the cursor (Ctrl+Z undoes)"),
-    ("Shift+↑ or [", "record list: move the record up"),
-    ("Shift+↓ or ]", "record list: move the record down"),
-    ("Ctrl+S / Esc", "record editor: save / cancel"),
-]
-"""The keys of a record list (Exalted's magic and Charms, Rise's modifiers) and its editor."""
-
-PALETTE_KEYS = [
     ("Ctrl+P", "command palette: every action by name, the record-list ones too"),
 ]
+"""Keys of Textual's own widgets and app, which have no binding of ours to carry help."""
 
 
 class HelpScreen(Dialog[None]):
-    """Lists every binding: the app's, the form's and a record list's.
+    """Lists every binding: the app's, the form's and a record list's, then Textual's keys.
 
     Args:
-        bindings: ``(keys, description)`` for each app binding.
+        bindings: ``(keys, help)`` of each binding (``keys.help_rows``).
     """
 
     BINDINGS = [
@@ -61,7 +46,7 @@ class HelpScreen(Dialog[None]):
 
     def rows(self) -> list[tuple[str, str]]:
         """Every ``(keys, action)`` the help lists, in order."""
-        return [*self.bindings, *FORM_KEYS, *RECORD_KEYS, *PALETTE_KEYS]
+        return [*self.bindings, *TEXTUAL_KEYS]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog -help"):

@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
 from ...engine import REQUIRED, InputError, Record, RecordsInput
+from ..keys import Key
 from ..labels import Speaker
 from ..widgets.input_row import InputRow
 from .dialog import Body, Dialog
@@ -30,8 +30,8 @@ class RecordEditor(Dialog[Record | None]):
     """
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "save", "Save record"),
+        Key("escape", "cancel", "Cancel", help="record editor: cancel"),
+        Key("ctrl+s", "save", "Save record", help="record editor: save the record"),
     ]
     AUTO_FOCUS = "InputRow > *"
 

@@ -10,12 +10,12 @@ the graph: it posts :class:`RecordList.Changed` with the whole new list.
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import DataTable, Label, Static
 
 from ...engine import Record, RecordsInput
+from ..keys import Key
 from .ids import kebab
 
 HINT = "a add · e/⏎ edit · d delete · Shift+↑/↓ or [ ] move"
@@ -25,22 +25,18 @@ class RecordTable(DataTable, inherit_bindings=True):
     """The table of a record list, with the keys that edit it."""
 
     BINDINGS = [
-        Binding("a,insert", "add", "Add record"),
-        Binding("enter,e", "edit", "Edit record"),
-        Binding("d,delete", "delete", "Delete record"),
-        Binding("shift+up,left_square_bracket", "move(-1)", "Move up", show=False),
-        Binding("shift+down,right_square_bracket", "move(1)", "Move down",
-                show=False),
+        Key("a,insert", "add", "Add record", command="Add record",
+            help="record list: add a record after the cursor"),
+        Key("e,enter", "edit", "Edit record", command="Edit record",
+            help="record list: edit the record under the cursor"),
+        Key("d,delete", "delete", "Delete record", command="Delete record",
+            help="record list: delete the record under the cursor (Ctrl+Z undoes)"),
+        Key("shift+up,left_square_bracket", "move(-1)", "Move up", show=False,
+            command="Move record up", help="record list: move the record up"),
+        Key("shift+down,right_square_bracket", "move(1)", "Move down", show=False,
+            command="Move record down", help="record list: move the record down"),
     ]
-    """
-    | Key(s) | Description |
-    | :- | :- |
-    | a, Insert | Add a record after the cursor. |
-    | e, Enter | Edit the record under the cursor. |
-    | d, Delete | Delete the record under the cursor. |
-    | Shift+↑ or [ | Move the record up. |
-    | Shift+↓ or ] | Move the record down. |
-    """
+    """The list's keys, each with its help (``keys.Key``; the help screen lists them)."""
 
     def _owner(self) -> "RecordList":
         return self.query_ancestor(RecordList)

@@ -20,8 +20,8 @@ KEYS = {
     ATTACKED_AGAIN: "F5", MY_ACTION: "F6", "round": "F4", "cycle": "F9",
     "copy_line": "Ctrl+L", "copy_block": "Ctrl+T",
 }
-"""The fight loop's keys as the form, the help and the notifications name them (the app's
-bindings use the same keys)."""
+"""The fight loop's keys as the form and the notifications name them; the fight bindings
+(``fight_actions.BINDINGS``) are made from these, so the two cannot differ."""
 
 ROUND_ID = "round-inputs"
 """The id of the round group's heading."""

@@ -15,11 +15,12 @@ from __future__ import annotations
 from typing import Sequence
 
 from textual import events
-from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
+
+from ..keys import Key
 
 RULE, LEFT_END, RIGHT_END = "━", "╸", "╺"
 
@@ -37,8 +38,9 @@ class TabBar(Widget, can_focus=True):
                          "tab-bar--rule-active"}
 
     BINDINGS = [
-        Binding("left", "step(-1)", "Previous tab", show=False),
-        Binding("right", "step(1)", "Next tab", show=False),
+        Key("left", "step(-1)", "Previous tab", show=False,
+            help="tab bar: previous tab (Shift+Tab from the first field)"),
+        Key("right", "step(1)", "Next tab", show=False, help="tab bar: next tab"),
     ]
 
     active: reactive[str] = reactive("")

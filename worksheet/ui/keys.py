@@ -1,0 +1,89 @@
+"""A key binding that carries its own help: the help screen (F1), the command palette (Ctrl+P)
+and the README's key table are all read from the ``BINDINGS`` declarations.
+
+The keys used to be listed four times — the bindings, the help's table, the palette's
+commands and the README — and the copies drifted. Now each binding says, once, what it does
+in one line (``help``) and, when the palette offers it, under which name (``command``);
+``tests/ui/test_keys.py`` holds the README's table to the same rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from textual.binding import Binding
+
+MODIFIERS = {"ctrl": "Ctrl", "shift": "Shift", "alt": "Alt"}
+"""Modifier names as the player reads them."""
+
+KEY_NAMES = {
+    "up": "↑", "down": "↓", "left": "←", "right": "→", "pagedown": "PgDn", "pageup": "PgUp",
+    "question_mark": "?", "left_square_bracket": "[", "right_square_bracket": "]",
+    "escape": "Esc", "enter": "Enter", "insert": "Insert", "delete": "Delete", "tab": "Tab",
+    "space": "Space",
+}
+"""Textual's key names as the player reads them (other names: ``f5`` → ``F5``)."""
+
+
+@dataclass(frozen=True)
+class Key(Binding):
+    """A binding with its one line of help and, optionally, its command in the palette.
+
+    Textual reads it as any ``Binding``; what it adds is read only from the ``BINDINGS``
+    declarations (:func:`help_rows`, :func:`palette_entries`).
+
+    Attributes:
+        help: what the key does, in one line (the help screen's and the README's text).
+        command: the command's title in the palette; empty when the palette does not offer
+            it (its title depends on the tab, or it is only one of a group of keys).
+        keys: the keys as the help names them, when not every bound key is worth naming
+            (Alt+1 is also bound to the character some terminals send for it).
+    """
+
+    help: str = ""
+    command: str = ""
+    keys: str = ""
+
+
+def key_name(key: str) -> str:
+    """One Textual key as the player reads it: ``ctrl+pagedown`` → ``Ctrl+PgDn``."""
+    *modifiers, name = key.strip().split("+")
+    if name in KEY_NAMES:
+        name = KEY_NAMES[name]
+    elif modifiers or name[0] == "f" and name[1:].isdigit():
+        name = name.upper()  # Ctrl+S, F5; a letter alone stays as typed (a, e, d)
+    return "+".join([*(MODIFIERS.get(m, m) for m in modifiers), name])
+
+
+def key_names(binding: Binding) -> str:
+    """All the keys of a binding as the help names them: ``Ctrl+Y, Ctrl+Shift+Z``."""
+    if isinstance(binding, Key) and binding.keys:
+        return binding.keys
+    return ", ".join(key_name(key) for key in binding.key.split(","))
+
+
+def helped(bindings: Iterable[Binding]) -> list[Key]:
+    """The bindings that carry help, in order."""
+    return [binding for binding in bindings if isinstance(binding, Key) and binding.help]
+
+
+def help_rows(bindings: Iterable[Binding]) -> list[tuple[str, str]]:
+    """``(keys, help)`` for each binding with help; bindings in a row with the same help are
+    one row (``Alt+1 … Alt+9``)."""
+    rows: list[tuple[list[str], str]] = []
+    for binding in helped(bindings):
+        if rows and rows[-1][1] == binding.help:
+            rows[-1][0].append(key_names(binding))
+        else:
+            rows.append(([key_names(binding)], binding.help))
+    return [(keys[0] if len(keys) == 1 else " / ".join(keys) if len(keys) == 2
+             else f"{keys[0]} … {keys[-1]}", text) for keys, text in rows]
+
+
+def palette_entries(bindings: Iterable[Binding]) -> list[tuple[str, str, str]]:
+    """``(title, help, action)`` of each binding the palette offers, its help naming its keys
+    (``Save this tab's inputs as a preset (Ctrl+S)``)."""
+    return [(binding.command, f"{binding.help[:1].upper()}{binding.help[1:]} "
+             f"({key_names(binding)})", binding.action)
+            for binding in helped(bindings) if binding.command]
