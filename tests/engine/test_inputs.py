@@ -251,3 +251,24 @@ def test_every_example_the_app_shows_parses(ruleset_id):
         if not isinstance(spec, RecordsInput):
             for example in examples_in(describe(spec)):
                 spec.parse_text(example)
+
+
+@pytest.mark.parametrize("spec, words", [
+    (IntInput("a", minimum=0, maximum=10), "0 to 10"),
+    (IntInput("a", minimum=1), "≥ 1"),
+    (IntInput("a", maximum=-1), "≤ -1"),
+    (IntInput("a"), "any whole number"),
+    (NumberInput("a", minimum=0, above=True), "> 0 (3/2 or 1.5)"),
+    (NumberInput("a", minimum=0, maximum=5, above=True), "0 to 5 (3/2 or 1.5)"),
+    (NumberInput("a"), "any number (3/2 or 1.5)"),
+    (FacesInput("a", sides=6, max_count=60), "up to 60 d6 faces, e.g. 5,3,6"),
+    (ChoiceInput("a", choices=("x", "y")), ""),
+    (BoolInput("a"), ""),
+    (TextInput("a", max_length=12), "non-empty text of at most 12 characters"),
+])
+def test_an_input_says_what_it_allows_in_a_few_words_for_the_form(spec, words):
+    """The form shows these beside the field; a choice, a switch or a list of names shows its
+    values itself (empty)."""
+    assert spec.allowed(short=True) == words
+    if not isinstance(spec, TextInput):  # the full words (messages, rule panel) say more
+        assert spec.allowed() not in ("", words)

@@ -72,8 +72,14 @@ class InputSpec:
         """The label shown in the app."""
         return self.label or self.name.replace("_", " ").capitalize()
 
-    def allowed(self) -> str:
-        """What this input allows, in words."""
+    def allowed(self, short: bool = False) -> str:
+        """What this input allows, in words.
+
+        Args:
+            short: in a few words, for the form beside the field (the rule panel and the
+                messages give the full words); empty where the editor itself shows what is
+                allowed (a choice, a switch, a list of names).
+        """
         raise NotImplementedError
 
     def fail(self, given: Any, problem: str) -> InputError:
@@ -141,7 +147,9 @@ class IntInput(InputSpec):
     kind: ClassVar[str] = "int"
     text_pattern: ClassVar[str] = r"[-+−0-9]*"
 
-    def allowed(self) -> str:
+    def allowed(self, short: bool = False) -> str:
+        if short:
+            return _short_range(self.minimum, self.maximum) or "any whole number"
         return "a whole number" + _range_words(self.minimum, self.maximum)
 
     @property
@@ -178,7 +186,10 @@ class NumberInput(InputSpec):
     kind: ClassVar[str] = "number"
     text_pattern: ClassVar[str] = r"[-+−0-9./]*"
 
-    def allowed(self) -> str:
+    def allowed(self, short: bool = False) -> str:
+        if short:
+            return (_short_range(self.minimum, self.maximum, self.above) or "any number") \
+                + " (3/2 or 1.5)"
         if self.above and self.minimum is not None:
             words = f"an exact number greater than {format_number(self.minimum)}"
         else:
@@ -238,8 +249,8 @@ class BoolInput(InputSpec):
 
     kind: ClassVar[str] = "bool"
 
-    def allowed(self) -> str:
-        return "true/false, yes/no, on/off or 1/0"
+    def allowed(self, short: bool = False) -> str:
+        return "" if short else "true/false, yes/no, on/off or 1/0"
 
     def _coerce(self, raw: Any) -> bool:
         if isinstance(raw, bool):
@@ -269,8 +280,8 @@ class ChoiceInput(InputSpec):
     labels: Mapping[Any, str] = field(default_factory=dict)
     kind: ClassVar[str] = "choice"
 
-    def allowed(self) -> str:
-        return "one of " + ", ".join(str(c) for c in self.choices)
+    def allowed(self, short: bool = False) -> str:
+        return "" if short else "one of " + ", ".join(str(c) for c in self.choices)
 
     @property
     def example(self) -> str:
@@ -301,7 +312,7 @@ class TextInput(InputSpec):
     max_length: int = 80
     kind: ClassVar[str] = "text"
 
-    def allowed(self) -> str:
+    def allowed(self, short: bool = False) -> str:
         return f"non-empty text of at most {self.max_length} characters"
 
     def _coerce(self, raw: Any) -> str:
@@ -320,6 +331,17 @@ class TextInput(InputSpec):
     @property
     def example(self) -> str:
         return self.to_text(self.default) if isinstance(self.default, str) else "a name"
+
+
+def _short_range(minimum: Any, maximum: Any, above: bool = False) -> str:
+    """Bounds in a few words (``0 to 10``, ``≥ 1``, ``> 0``); empty without bounds."""
+    if minimum is not None and maximum is not None:
+        return f"{format_number(minimum)} to {format_number(maximum)}"
+    if minimum is not None:
+        return f"{'>' if above else '≥'} {format_number(minimum)}"
+    if maximum is not None:
+        return f"≤ {format_number(maximum)}"
+    return ""
 
 
 def _range_words(minimum: Any, maximum: Any) -> str:

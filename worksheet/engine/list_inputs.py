@@ -36,7 +36,9 @@ class FacesInput(InputSpec):
     kind: ClassVar[str] = "faces"
     text_pattern: ClassVar[str] = r"[0-9, ]*"
 
-    def allowed(self) -> str:
+    def allowed(self, short: bool = False) -> str:
+        if short:
+            return f"up to {self.max_count} d{self.sides} faces, e.g. {self.example}"
         return (f"up to {self.max_count} d{self.sides} faces, each 1–{self.sides}, "
                 f"separated by commas or spaces, e.g. {self.example} (empty for none)")
 
@@ -89,7 +91,9 @@ class NamesInput(InputSpec):
     kind: ClassVar[str] = "names"
     text_pattern: ClassVar[str] = r"[-_a-z0-9, ]*"
 
-    def allowed(self) -> str:
+    def allowed(self, short: bool = False) -> str:
+        if short:
+            return ""  # the list of names shows them
         return ("names from " + ", ".join(self.choices)
                 + ", separated by commas or spaces (empty for none)")
 

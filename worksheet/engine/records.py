@@ -57,7 +57,7 @@ class RecordsInput(InputSpec):
     max_count: int = 50
     kind: ClassVar[str] = "records"
 
-    def allowed(self) -> str:
+    def allowed(self, short: bool = False) -> str:
         keys = ", ".join(f.name for f in self.fields)
         return f"up to {self.max_count} records with keys {keys}"
 

@@ -1,4 +1,4 @@
-"""The editors of an input row, one per kind of input, and reading/writing their text.
+"""The editors of an input row, one per kind of input, each reading and writing its text.
 
 A text input (numbers, dice faces) keeps exactly what the player typed: no character is
 filtered out as it is typed, because a filter silently turns ``6.5`` into ``65`` and ``1e5000``
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Select, SelectionList
 from textual.widgets.input import Selection
 
@@ -40,6 +39,20 @@ class Editor(SharedComponentStyles, RepaintWhileTextFits, OrderedInput):
     """
 
     SHARED_COMPONENTS = frozenset(Input.COMPONENT_CLASSES)
+
+    def text(self, spec: InputSpec) -> str:
+        """The entry, exactly as typed."""
+        return self.value
+
+    def set_text(self, spec: InputSpec, text: str) -> None:
+        """Show ``text`` (the caller prevents the change messages)."""
+        if self.value != text:
+            self.value = text
+            # A selection made for the old text would cover part of the new one (a restore
+            # over "0" left "7" of "73" selected, and typing 1 made 13): select the whole new
+            # text while focused, as focusing does, else put the cursor at its end.
+            self.selection = (Selection(0, len(text)) if self.has_focus and self.select_on_focus
+                              else Selection.cursor(len(text)))
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         if character is not None and character in ALT_DIGIT_CHARACTERS:
@@ -70,6 +83,16 @@ class ChoiceEditor(LazySelectList):
     (``textual_internals.LazySelectList``).
     """
 
+    def text(self, spec: InputSpec) -> str:
+        """The entry: the chosen value as the declaration writes it."""
+        return spec.to_text(self.value)
+
+    def set_text(self, spec: InputSpec, text: str) -> None:
+        """Choose the value ``text`` names (text that names none leaves the choice)."""
+        value = _parsed(spec, text)
+        if value is not None and self.value != value:
+            self.value = value
+
 
 class NamesEditor(SelectionList):
     """A list of names to tick; each says ``✓`` when ticked, so it reads without colour."""
@@ -78,6 +101,20 @@ class NamesEditor(SelectionList):
         super().__init__(*[(self._prompt(choice, choice in chosen), choice, choice in chosen)
                            for choice in choices], id=id, compact=True)
         self._choices = choices
+
+    def text(self, spec: InputSpec) -> str:
+        """The entry: the ticked names, in the declaration's order, separated by commas."""
+        chosen = set(self.selected)
+        return ",".join(choice for choice in spec.choices if choice in chosen)
+
+    def set_text(self, spec: InputSpec, text: str) -> None:
+        """Tick the names ``text`` lists, and only those."""
+        chosen = set(_parsed(spec, text) or ())
+        for choice in spec.choices:
+            if choice in chosen:
+                self.select(choice)
+            else:
+                self.deselect(choice)
 
     @staticmethod
     def _prompt(choice: str, ticked: bool) -> str:
@@ -98,6 +135,14 @@ class YesNo(Checkbox):
     def watch_value(self) -> None:
         self.label = "yes" if self.value else "no"
         super().watch_value()
+
+    def text(self, spec: InputSpec) -> str:
+        """The entry: ``true`` or ``false``."""
+        return spec.to_text(self.value)
+
+    def set_text(self, spec: InputSpec, text: str) -> None:
+        """Switch to what ``text`` says (text that says neither: no)."""
+        self.value = bool(_parsed(spec, text))
 
 
 CHOICE_CHROME = 5
@@ -125,13 +170,17 @@ def choice_width(spec: InputSpec) -> int | None:
     return -(-needed // step) * step
 
 
+AnyEditor = Editor | ChoiceEditor | YesNo | NamesEditor
+"""An input row's editor: each reads and shows the row's entry as text (``text``,
+``set_text``), as its declaration parses and writes it."""
+
 EDITOR_MESSAGES = (Input.Changed, Select.Changed, Checkbox.Changed,
                    SelectionList.SelectedChanged)
 """The messages an editor posts when its value changes (prevented on programmatic writes)."""
 
 
 def make_editor(spec: InputSpec, text: str, widget_id: str | None = None,
-                cursor_blink: bool = False) -> Widget:
+                cursor_blink: bool = False) -> AnyEditor:
     """The editor widget for one input, showing ``text``.
 
     Args:
@@ -165,43 +214,3 @@ def _parsed(spec: InputSpec, text: str) -> Any:
         return spec.parse_text(text)
     except InputError:
         return None
-
-
-def editor_text(spec: InputSpec, editor: Widget) -> str:
-    """The entry an editor holds, as text the declaration parses."""
-    if isinstance(editor, Input):
-        return editor.value
-    if isinstance(editor, Select):
-        return spec.to_text(editor.value)
-    if isinstance(editor, Checkbox):
-        return spec.to_text(editor.value)
-    if isinstance(editor, SelectionList):
-        chosen = set(editor.selected)
-        return ",".join(choice for choice in spec.choices if choice in chosen)
-    raise TypeError(f"no text for {type(editor).__name__}")
-
-
-def set_editor_text(spec: InputSpec, editor: Widget, text: str) -> None:
-    """Show ``text`` in an editor (the caller prevents the change messages)."""
-    if isinstance(editor, Input):
-        if editor.value != text:
-            editor.value = text
-            # A selection made for the old text would cover part of the new one (a restore
-            # over "0" left "7" of "73" selected, and typing 1 made 13): select the whole new
-            # text while focused, as focusing does, else put the cursor at its end.
-            editor.selection = (Selection(0, len(text)) if editor.has_focus
-                                and editor.select_on_focus else Selection.cursor(len(text)))
-        return
-    value = _parsed(spec, text)
-    if isinstance(editor, Select):
-        if value is not None and editor.value != value:
-            editor.value = value
-    elif isinstance(editor, Checkbox):
-        editor.value = bool(value)
-    elif isinstance(editor, SelectionList):
-        chosen = set(value or ())
-        for choice in spec.choices:
-            if choice in chosen:
-                editor.select(choice)
-            else:
-                editor.deselect(choice)

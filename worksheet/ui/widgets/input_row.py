@@ -21,41 +21,17 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Select, SelectionList, Static
 
-from ...engine import InputSpec, format_number
-from .editors import EDITOR_MESSAGES, choice_width, editor_text, make_editor, set_editor_text
+from ...engine import InputSpec
+from .editors import EDITOR_MESSAGES, AnyEditor, choice_width, make_editor
 from .shared_styles import SharedComponentStyles
-
-
-
-def short_allowed(spec: InputSpec) -> str:
-    """What an input allows, in a few words (the rule panel shows the full text)."""
-    if spec.kind in ("int", "number"):
-        low, high = spec.minimum, spec.maximum
-        if low is not None and high is not None:
-            words = f"{format_number(low)} to {format_number(high)}"
-        elif low is not None:
-            words = f"> {format_number(low)}" if getattr(spec, "above", False) \
-                else f"≥ {format_number(low)}"
-        elif high is not None:
-            words = f"≤ {format_number(high)}"
-        else:
-            words = "any whole number" if spec.kind == "int" else "any number"
-        if spec.kind == "number":
-            words += " (3/2 or 1.5)"
-    elif spec.kind == "faces":
-        words = f"up to {spec.max_count} d{spec.sides} faces, e.g. {spec.example}"
-    elif spec.kind in ("choice", "bool", "names"):
-        return ""
-    else:
-        words = spec.allowed()
-    return words + (", or empty" if spec.optional else "")
 
 
 def describe(spec: InputSpec) -> str:
     """What an input allows and its help, in one line."""
     parts = []
-    if short_allowed(spec):
-        parts.append(short_allowed(spec))
+    allowed = spec.allowed(short=True)
+    if allowed:
+        parts.append(allowed + (", or empty" if spec.optional else ""))
     if spec.help:
         parts.append(spec.help)
     return " · ".join(parts)
@@ -232,14 +208,14 @@ class InputRow(Widget):
         yield self._editor
 
     @property
-    def editor(self) -> Widget:
+    def editor(self) -> AnyEditor:
         """The editor widget."""
         return self._editor
 
     @property
     def text(self) -> str:
         """The entry the editor holds now."""
-        return editor_text(self.spec, self.editor)
+        return self.editor.text(self.spec)
 
     def set_text(self, text: str) -> None:
         """Show ``text`` without posting :class:`Edited` (a load or an undo).
@@ -248,7 +224,7 @@ class InputRow(Widget):
         self._text = text
         if self._editor is not None:
             with self.prevent(*EDITOR_MESSAGES):
-                set_editor_text(self.spec, self.editor, text)
+                self.editor.set_text(self.spec, text)
 
     def on_mount(self) -> None:
         if self._pending_error is not None:
