@@ -12,8 +12,14 @@ from worksheet.presets import list_presets, read_preset, user_dir
 from worksheet.ui import WorksheetApp
 from worksheet.ui.screens.confirm import Choose
 from worksheet.ui.screens.presets import OpenPreset, SavePreset
+from worksheet.ui.textual_internals import notifications
 
 SIZE = (120, 40)
+
+
+def said(app) -> list[str]:
+    """The messages of the notifications the app shows now."""
+    return [note.message for note in notifications(app)]
 
 
 async def type_text(pilot, text: str) -> None:
@@ -243,11 +249,17 @@ async def test_loading_a_preset_is_one_undoable_step_that_does_not_echo():
         await open_named(pilot, "Example 1 — brigandine, medium shield")
         form = app.form()
         assert form.sheet.value("dodge_ranks") == 60 and not form.dirty
-        assert form.history.can_undo and not form.history.can_redo
+        await pilot.press("ctrl+y")  # nothing to redo: the load is the last step
+        await pilot.pause()
+        assert "Nothing to redo in this tab." in said(app)
+        assert form.sheet.value("dodge_ranks") == 60
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert form.sheet.inputs == form.ruleset.defaults()
-        assert not form.history.can_undo
+        await pilot.press("ctrl+z")  # the load was one step: nothing before it
+        await pilot.pause()
+        assert "Nothing to undo in this tab." in said(app)
+        assert form.sheet.inputs == form.ruleset.defaults()
 
 
 async def test_the_save_dialog_offers_the_shared_folder_when_the_server_names_one(

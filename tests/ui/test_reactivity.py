@@ -6,6 +6,7 @@ from worksheet import rulesets
 from worksheet.engine import Sheet
 from worksheet.ui import WorksheetApp
 from worksheet.ui.labels import Speaker
+from worksheet.ui.textual_internals import notifications
 from worksheet.ui.widgets import ValueRow
 
 SIZE = (120, 40)
@@ -128,7 +129,10 @@ async def test_undo_and_redo_per_tab():
         await pilot.press("ctrl+y", "ctrl+y")
         await pilot.pause()
         assert text(pane.query_one("#value-base-value")) == "80"
-        assert app.form().history.can_undo and not app.form().history.can_redo
+        await pilot.press("ctrl+y")  # both redone: nothing is left to redo
+        await pilot.pause()
+        assert any(n.message == "Nothing to redo in this tab." for n in notifications(app))
+        assert text(pane.query_one("#value-base-value")) == "80"
 
 
 async def test_undo_restores_invalid_text_and_never_echoes_as_an_edit():
@@ -144,8 +148,10 @@ async def test_undo_restores_invalid_text_and_never_echoes_as_an_edit():
         await pilot.pause()
         assert editor.value == "999"
         assert "waiting for Dodge ranks" in text(pane.query_one("#value-melee-ds"))
-        form = app.form()
-        assert form.history.can_redo, "the undo did not echo back as a new edit"
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert pane.query_one("#agility-bonus").value == "5", (
+            "the undo echoed back as a new edit, which cleared the redo")
 
 
 async def test_reset_tab_is_one_undoable_step():
@@ -216,7 +222,7 @@ async def test_an_edit_queued_before_a_load_does_not_undo_the_load():
     async with app.run_test(size=(120, 40)) as pilot:
         form = app.form()
         row = form.row("dodge_ranks")
-        form.post_message(InputRow.Edited(row, "dodge_ranks", "7"))  # stale: queued first
+        form.post_message(InputRow.Edited(row, "dodge_ranks"))  # stale: queued first
         form.load_entries({"dodge_ranks": "600"})
         await pilot.pause()
         assert form.entries["dodge_ranks"] == "600"

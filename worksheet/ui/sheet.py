@@ -80,8 +80,6 @@ class SheetForm(Horizontal):
         """The entries as last loaded or saved (to tell unsaved edits)."""
         self.history = History()
         """Undo and redo of this tab."""
-        self.last_refreshed: frozenset[str] = frozenset()
-        """The inputs and nodes whose rows the last update showed again."""
         self.round_moved = frozenset(n for n in round_inputs(ruleset)
                                      if not isinstance(ruleset.inputs[n], RecordsInput))
         """The round inputs shown at the top of the form instead of in their steps."""
@@ -305,7 +303,6 @@ class SheetForm(Horizontal):
         return self.load_values(self.ruleset.defaults(), saved=False)
 
     def _refresh(self, changed: frozenset[str], run: str | None = None) -> None:
-        self.last_refreshed = changed
         for name in changed:
             if name in self.ruleset.inputs:
                 self._show_input(name)

@@ -92,16 +92,6 @@ class History:
         self._redo: list[Entries] = []
         self._run: str | None = None
 
-    @property
-    def can_undo(self) -> bool:
-        """True when there is a step to undo."""
-        return bool(self._undo)
-
-    @property
-    def can_redo(self) -> bool:
-        """True when there is a step to redo."""
-        return bool(self._redo)
-
     def record(self, before: Entries, run: str | None = None) -> None:
         """Note an edit about to happen; ``before`` is the state it leaves."""
         self._redo.clear()

@@ -3,8 +3,8 @@ message when the text does not parse.
 
 The editor is chosen from the declaration's ``kind``: text kept exactly as typed for numbers
 and dice faces, a select for a choice, a yes/no switch, a selection list for a list of names.
-The row never touches the graph: it posts :class:`InputRow.Edited` with the editor's text, and
-the sheet shows the input's new status with :meth:`InputRow.show_error` — for text the
+The row never touches the graph: it posts :class:`InputRow.Edited` (the sheet reads the
+editor's text when it handles it), and the sheet shows the input's new status with :meth:`InputRow.show_error` — for text the
 declaration refuses, the refusal's own message (``InputError.message``, the command line's).
 """
 
@@ -178,14 +178,13 @@ class InputRow(Widget):
     class Edited(Message):
         """The user changed the editor's text (never posted for programmatic writes)."""
 
-        def __init__(self, row: "InputRow", name: str, text: str):
+        def __init__(self, row: "InputRow", name: str):
             super().__init__()
             self.row = row
-            """The row that changed."""
+            """The row that changed; its ``text`` is the editor's text when the edit is
+            handled (a text carried here could be stale by then)."""
             self.name = name
             """The input's name."""
-            self.text = text
-            """The editor's text, to be parsed by the input's declaration."""
 
     def __init__(self, spec: InputSpec, text: str, *, editor_id: str | None = None,
                  cursor_blink: bool = False):
@@ -251,7 +250,7 @@ class InputRow(Widget):
 
     def _edited(self, event: Message) -> None:
         event.stop()
-        self.post_message(self.Edited(self, self.spec.name, self.text))
+        self.post_message(self.Edited(self, self.spec.name))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._edited(event)
