@@ -149,7 +149,7 @@ class IntInput(InputSpec):
 
     def allowed(self, short: bool = False) -> str:
         if short:
-            return _short_range(self.minimum, self.maximum) or "any whole number"
+            return _range_words(self.minimum, self.maximum, short=True) or "any whole number"
         return "a whole number" + _range_words(self.minimum, self.maximum)
 
     @property
@@ -188,8 +188,8 @@ class NumberInput(InputSpec):
 
     def allowed(self, short: bool = False) -> str:
         if short:
-            return (_short_range(self.minimum, self.maximum, self.above) or "any number") \
-                + " (3/2 or 1.5)"
+            return (_range_words(self.minimum, self.maximum, short=True, above=self.above)
+                    or "any number") + " (3/2 or 1.5)"
         if self.above and self.minimum is not None:
             words = f"an exact number greater than {format_number(self.minimum)}"
         else:
@@ -333,24 +333,19 @@ class TextInput(InputSpec):
         return self.to_text(self.default) if isinstance(self.default, str) else "a name"
 
 
-def _short_range(minimum: Any, maximum: Any, above: bool = False) -> str:
-    """Bounds in a few words (``0 to 10``, ``≥ 1``, ``> 0``); empty without bounds."""
+def _range_words(minimum: Any, maximum: Any, *, short: bool = False,
+                 above: bool = False) -> str:
+    """Bounds in words after "a whole number": `` from 0 to 10``, `` of at least 1``; or, short,
+    for the form: ``0 to 10``, ``≥ 1`` (``> 0`` when ``above``), ``≤ 5``. Empty without
+    bounds."""
+    between, least, most = (("{} to {}", "> {}" if above else "≥ {}", "≤ {}") if short
+                            else (" from {} to {}", " of at least {}", " of at most {}"))
     if minimum is not None and maximum is not None:
-        return f"{format_number(minimum)} to {format_number(maximum)}"
+        return between.format(format_number(minimum), format_number(maximum))
     if minimum is not None:
-        return f"{'>' if above else '≥'} {format_number(minimum)}"
+        return least.format(format_number(minimum))
     if maximum is not None:
-        return f"≤ {format_number(maximum)}"
-    return ""
-
-
-def _range_words(minimum: Any, maximum: Any) -> str:
-    if minimum is not None and maximum is not None:
-        return f" from {format_number(minimum)} to {format_number(maximum)}"
-    if minimum is not None:
-        return f" of at least {format_number(minimum)}"
-    if maximum is not None:
-        return f" of at most {format_number(maximum)}"
+        return most.format(format_number(maximum))
     return ""
 
 
