@@ -107,6 +107,8 @@ TARGETS = [
      lambda: all(attribute(App(), n) for n in ("_clipboard", "_driver"))),
     ("copy_through_driver", "App.copy_to_clipboard writes through self._driver.write",
      lambda: "self._driver.write(" in inspect.getsource(App.copy_to_clipboard)),
+    ("forget_arrangement", "Widget._clear_arrangement_cache",
+     lambda: method(Widget, "_clear_arrangement_cache")),
     ("guard_sigcont", "LinuxDriver installs a SIGCONT handler with signal.signal",
      lambda: "signal.signal(signal.SIGCONT" in inspect.getsource(LinuxDriver)),
 ]

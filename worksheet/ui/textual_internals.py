@@ -37,6 +37,7 @@ __all__ = [
     "KeepStylesOnFirstResume", "KeyBeforeInput", "RepaintWhileTextFits", "LazySelectList",
     "component_classes", "SharedComponentClasses", "blend_over", "SkipRepaintOutOfView",
     "messages_pending", "UncaughtExceptionHook", "copy_through_driver", "guard_sigcont",
+    "forget_arrangement",
 ]
 
 
@@ -322,3 +323,15 @@ def guard_sigcont(allowed: Callable[[], bool]) -> None:
                 resume(signum, frame)
 
         signal.signal(signal.SIGCONT, resume_if_allowed)
+
+
+def forget_arrangement(widget: Any) -> None:
+    """Drop the layout ``widget`` keeps of its children's last arrangement.
+
+    Buys: the rows a hidden tab drops are freed at once. A container keeps its last
+    arrangement (every child's placement) until it is laid out again, and a hidden container
+    is not laid out, so the dropped rows stayed alive for as long as the tab was hidden.
+    Relies on: ``Widget._clear_arrangement_cache``, which Textual calls itself when a child's
+    layout changes.
+    """
+    widget._clear_arrangement_cache()
