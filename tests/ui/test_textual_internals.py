@@ -113,6 +113,8 @@ TARGETS = [
      lambda: isinstance(getattr(App(), "_exit_renderables", None), list)),
     ("own_component_styles", "DOMNode()._component_styles (a dict)",
      lambda: isinstance(getattr(DOMNode(), "_component_styles", None), dict)),
+    ("forget_arrangement", "Widget._clear_arrangement_cache",
+     lambda: method(Widget, "_clear_arrangement_cache")),
     ("guard_sigcont", "LinuxDriver installs a SIGCONT handler with signal.signal",
      lambda: "signal.signal(signal.SIGCONT" in inspect.getsource(LinuxDriver)),
 ]

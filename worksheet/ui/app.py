@@ -7,6 +7,7 @@ command in the palette (Ctrl+P); nothing needs a mouse.
 
 from __future__ import annotations
 
+import asyncio
 import os
 from typing import Any, Iterable
 
@@ -24,6 +25,7 @@ from . import store
 from . import fight_actions as fight
 from .focus_actions import FocusActions
 from .keys import Key, help_rows
+from .garbage import PauseCollector, freeze_startup
 from .preset_actions import PresetActions
 from .recovery_actions import RecoveryActions
 from .screens.confirm import Choose
@@ -152,6 +154,7 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
         self._forms: dict[str, SheetForm] = {}
         self._shown_status = ""
         self._recovery_timer: Timer | None = None
+        self._collector: PauseCollector | None = None
 
     def get_default_screen(self) -> Screen:
         return SheetScreen(id="_default")
@@ -189,7 +192,20 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
             return self.fight_check(action, parameters)
         return True
 
+    def run(self, *args: Any, **kwargs: Any) -> Any:
+        """Run in the terminal (see ``App.run``), after freezing what start-up made
+        (``garbage``): long sessions then collect their garbage in milliseconds."""
+        freeze_startup()
+        try:
+            return super().run(*args, **kwargs)
+        finally:
+            if self._collector is not None:
+                self._collector.stop()
+
     def on_mount(self) -> None:
+        if not self.is_headless:  # a real terminal: long sessions (see ``garbage``)
+            self._collector = PauseCollector(asyncio.get_running_loop())
+            self.call_after_refresh(self._collector.start)
         self.watch_hangup()
         self._offer_recovery()
         self._after_show(self.initial)
@@ -226,6 +242,9 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
         shown = self.ensure_form(event.tab_id)
         for form in self._forms.values():
             form.display = form is shown
+            if form is not shown:
+                form.release_rows()  # a hidden tab keeps its graph, not its rows
+        shown.show_rows()
         self.call_after_refresh(self._after_show, event.tab_id)
 
     def on_sheet_form_built(self, event: SheetForm.Built) -> None:

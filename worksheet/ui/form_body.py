@@ -16,7 +16,10 @@ from typing import Iterator
 from textual import events
 from textual.containers import VerticalScroll
 from textual.css.query import NoMatches
+from textual.await_remove import AwaitRemove
 from textual.widget import AwaitMount, Widget
+
+from .textual_internals import forget_arrangement
 
 ROW_LINES = {"step-heading": 2, "value-row": 2}
 """Lines a row takes at least, by class (a heading has a blank line above it); others 1."""
@@ -90,6 +93,25 @@ class FormBody(VerticalScroll, can_focus=False):
         self._later = later
         self._next: Widget | None = next(later, None)
         self._building: list[AwaitMount] = []
+
+    def release(self, later: Iterator[Widget]) -> None:
+        """Remove every row; ``later`` makes them again when they come within reach.
+
+        A hidden tab keeps only its graph and entries: its rows are made again when it is
+        shown (memory in a long session is one tab's rows, not every tab's).
+        """
+        self._building.clear()
+        self.call_later(self._forget, self.remove_children())
+        self._later = later
+        self._next = next(later, None)
+        self.scroll_to(0, 0, animate=False, immediate=True)
+
+    async def _forget(self, removing: AwaitRemove) -> None:
+        """Once the rows are removed, drop what still holds them: the last arrangement and
+        the lists of displayed children, which a hidden body would keep until shown again."""
+        await removing
+        forget_arrangement(self)
+        _ = self.displayed_children, self.displayed_and_visible_children  # recomputed: empty
 
     @property
     def complete(self) -> bool:

@@ -91,6 +91,7 @@ class SheetForm(Horizontal):
         self._odds: OddsPanel | None = None
         self._odds_heading: Widget | None = None
         self._focused_name: str | None = None
+        self._released = False
 
     # -- building -----------------------------------------------------------------------
     progressive: bool | None = None
@@ -100,11 +101,8 @@ class SheetForm(Horizontal):
 
     def compose(self) -> ComposeResult:
         rows = self._all_rows()
-        progressive = self.progressive
-        if progressive is None:
-            progressive = not self.app.is_headless
-        first = take_lines(rows, first_view_lines(self.app.size.height) if progressive
-                           else None)
+        first = take_lines(rows, first_view_lines(self.app.size.height)
+                           if self.is_progressive else None)
         with Vertical(classes="form-column"):
             yield ResultStrip(self.ruleset, self.speaker)
             yield FormBody(*first, later=rows, classes="form")
@@ -148,6 +146,8 @@ class SheetForm(Horizontal):
                 yield self._odds
             for name in nodes:
                 row = ValueRow(self.ruleset.rules[name], self._status(name))
+                if name in self.marks.before:  # made again after the tab was hidden
+                    row.show_change(self.marks.was(name, self.sheet))
                 self._rows[name] = row
                 yield row
 
@@ -159,6 +159,7 @@ class SheetForm(Horizontal):
             row: Widget = RecordList(spec, self.entries[name])
         else:
             row = InputRow(spec, self.entries[name], cursor_blink=self._blink)
+        row.set_class(name in self.marks.inputs, "-changed")
         self._rows[name] = row
         return row
 
@@ -172,6 +173,30 @@ class SheetForm(Horizontal):
 
     def on_mount(self) -> None:
         self.query_one(ResultStrip).show(self.sheet)
+        self.call_after_refresh(self._after_first_paint)
+
+    @property
+    def is_progressive(self) -> bool:
+        """True when rows are built as they come within reach (see ``progressive``)."""
+        return self.progressive if self.progressive is not None else not self.app.is_headless
+
+    def release_rows(self) -> None:
+        """Drop the rows of this hidden tab, to be made again as it is shown (:meth:`show_rows`);
+        only when built progressively (headless, every row stays: tests read hidden tabs)."""
+        if not self.is_progressive or not self.is_mounted:
+            return
+        self._rows.clear()
+        self._round_lists.clear()
+        self._odds = self._odds_heading = None
+        self.query_one(FormBody).release(self._all_rows())
+        self._released = True
+
+    def show_rows(self) -> None:
+        """Build the first view's rows again after :meth:`release_rows`."""
+        if not self._released:
+            return
+        self._released = False
+        self.query_one(FormBody).build_more(first_view_lines(self.app.size.height))
         self.call_after_refresh(self._after_first_paint)
 
     def _after_first_paint(self) -> None:

@@ -39,6 +39,7 @@ __all__ = [
     "component_classes", "SharedComponentClasses", "blend_over", "SkipRepaintOutOfView",
     "messages_pending", "UncaughtExceptionHook", "copy_through_driver", "guard_sigcont",
     "notifications", "exit_output", "own_component_styles",
+    "forget_arrangement",
 ]
 
 
@@ -324,6 +325,18 @@ def guard_sigcont(allowed: Callable[[], bool]) -> None:
                 resume(signum, frame)
 
         signal.signal(signal.SIGCONT, resume_if_allowed)
+
+
+def forget_arrangement(widget: Any) -> None:
+    """Drop the layout ``widget`` keeps of its children's last arrangement.
+
+    Buys: the rows a hidden tab drops are freed at once. A container keeps its last
+    arrangement (every child's placement) until it is laid out again, and a hidden container
+    is not laid out, so the dropped rows stayed alive for as long as the tab was hidden.
+    Relies on: ``Widget._clear_arrangement_cache``, which Textual calls itself when a child's
+    layout changes.
+    """
+    widget._clear_arrangement_cache()
 
 
 # -- what the tests read ------------------------------------------------------------------------

@@ -1,8 +1,9 @@
-"""A text input whose editing keys keep the order they were typed in."""
+"""A text input whose editing keys keep the order they were typed in, and that can be freed."""
 
 from __future__ import annotations
 
 from textual import events
+from textual.dom import NoScreen
 from textual.widgets import Input
 
 from ..textual_internals import KeyBeforeInput
@@ -37,3 +38,16 @@ class OrderedInput(KeyBeforeInput, Input):
             await self.run_action(action)
             return True
         return False
+
+    def on_unmount(self) -> None:
+        """Leave the screen's text-selection signal, so a removed input can be freed.
+
+        Textual's ``Input`` subscribes to it as it mounts, with a callback that holds the
+        input, in a table keyed by the input: the entry never went away, so every input ever
+        removed (a hidden tab's rows, a closed record editor's fields) stayed in memory for as
+        long as the screen.
+        """
+        try:
+            self.screen.text_selection_started_signal.unsubscribe(self)
+        except NoScreen:
+            pass

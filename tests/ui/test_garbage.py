@@ -1,0 +1,98 @@
+"""The pause collector, on a real asyncio loop with real garbage: cycles that reached Python's
+oldest generation are freed in the next pause, and an idle loop is never woken for it."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import weakref
+
+from worksheet.ui import garbage
+from worksheet.ui.garbage import PauseCollector
+
+
+class Node:
+    """A cycle: the node holds itself."""
+
+    def __init__(self):
+        self.me = self
+
+
+def old_garbage() -> weakref.ref:
+    """A cycle that survived a full collection (so it sits in the oldest generation), then
+    lost its last outside reference: only a full collection frees it."""
+    node = Node()
+    gc.collect()  # survives: promoted to the oldest generation
+    ref = weakref.ref(node)
+    del node
+    return ref
+
+
+def churn() -> None:
+    """Enough allocations that live a little to make Python collect its middle generation."""
+    keep = []
+    for index in range(30_000):
+        keep.append([index])
+        if len(keep) > 2_000:
+            keep.clear()
+
+
+async def wait_until(condition, seconds: float = 20.0) -> bool:
+    for _ in range(int(seconds / 0.02)):
+        if condition():
+            return True
+        await asyncio.sleep(0.02)
+    return condition()
+
+
+async def test_a_pause_after_work_frees_garbage_of_the_oldest_generation():
+    collector = PauseCollector(asyncio.get_running_loop())
+    gc.disable()  # only the collector may free the cycle (not one of Python's own full runs)
+    try:
+        ref = old_garbage()
+        collector.start()
+        gc.enable()
+        churn()
+        assert await wait_until(lambda: collector.collections > 0)
+        assert ref() is None
+    finally:
+        collector.stop()
+        gc.enable()
+
+
+async def test_an_idle_loop_schedules_no_collection():
+    collector = PauseCollector(asyncio.get_running_loop())
+    collector.start()
+    try:
+        churn()
+        assert await wait_until(lambda: collector.collections > 0)
+        await asyncio.sleep(garbage.PAUSE * 3)
+        done = collector.collections
+        await asyncio.sleep(garbage.MAX_WAIT * 2)  # nothing allocates: nothing is asked for
+        assert collector.collections == done
+        assert not collector.scheduled
+    finally:
+        collector.stop()
+
+
+async def test_work_that_never_pauses_still_collects_within_max_wait():
+    collector = PauseCollector(asyncio.get_running_loop())
+    collector.start()
+    try:
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        while collector.collections == 0 and loop.time() - started < 20:
+            churn()  # asks again and again, less than a PAUSE apart
+            await asyncio.sleep(garbage.PAUSE / 5)
+        assert collector.collections > 0
+    finally:
+        collector.stop()
+
+
+async def test_a_stopped_collector_no_longer_collects():
+    collector = PauseCollector(asyncio.get_running_loop())
+    collector.start()
+    collector.stop()
+    churn()
+    await asyncio.sleep(garbage.MAX_WAIT * 2)
+    assert collector.collections == 0 and not collector.scheduled

@@ -1,0 +1,122 @@
+"""Pilot tests: in a terminal a hidden tab keeps its graph and entries but not its rows, so a
+long session holds one tab's rows, not every tab's; shown again, the tab is as it was left.
+Headless runs keep every row (``SheetForm.progressive`` forces the terminal's behaviour)."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.containers import Vertical
+
+from worksheet.ui import WorksheetApp
+from worksheet.ui.form_body import FormBody
+from worksheet.ui.sheet import SheetForm
+from worksheet.ui.textual_internals import forget_arrangement
+from worksheet.ui.widgets import InputRow, ValueRow
+from worksheet.ui.widgets.ordered_input import OrderedInput
+
+SIZE = (80, 24)
+
+
+@pytest.fixture
+def progressive(monkeypatch):
+    monkeypatch.setattr(SheetForm, "progressive", True)
+
+
+async def settle(pilot, frames: int = 4) -> None:
+    for _ in range(frames):
+        await pilot.pause()
+
+
+async def test_a_hidden_tabs_rows_are_dropped_and_freed(progressive):
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        form = app.form()
+        form.build_all()
+        await settle(pilot)
+        rows = [weakref.ref(row) for row in form.query_one(FormBody).children]
+        editors = [weakref.ref(row.editor) for row in form.query(InputRow)]
+        assert len(rows) > 40 and editors
+        app.show_tab("rise")
+        await settle(pilot)
+        assert len(form.query_one(FormBody).children) == 0
+        gc.collect()
+        alive = [ref() for ref in rows + editors if ref() is not None]
+        assert alive == [], f"{len(alive)} rows or editors of the hidden tab still in memory"
+
+
+async def test_a_tab_shown_again_shows_what_was_typed_and_derived(progressive):
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        editor = app.query_one("#dodge-ranks")
+        editor.focus()
+        await pilot.press("end", "backspace", "3", "0")  # the default 0 becomes 30
+        await settle(pilot)
+        form = app.form()
+        typed = form.entries["dodge_ranks"]
+        melee = form.sheet.value("melee_ds")
+        app.show_tab("rise")
+        await settle(pilot)
+        app.show_tab("gemstone4")
+        await settle(pilot)
+        form.build_all()
+        await settle(pilot)
+        assert app.query_one("#gemstone4 #dodge-ranks").value == typed
+        row = app.query_one("#gemstone4 #value-melee-ds", ValueRow)
+        assert row.status.value == melee
+        assert row.was is not None, "the change mark of the last edit is lost"
+        assert app.form() is form and form.sheet.value("melee_ds") == melee
+
+
+async def test_an_edit_undone_after_coming_back_still_undoes(progressive):
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.query_one("#dodge-ranks").focus()
+        await pilot.press("end", "backspace", "7")
+        await settle(pilot)
+        assert app.form().entries["dodge_ranks"] == "7"
+        app.show_tab("exalted2e")
+        await settle(pilot)
+        app.show_tab("gemstone4")
+        await settle(pilot)
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert app.form().entries["dodge_ranks"] == "0"
+        assert app.query_one("#gemstone4 #dodge-ranks").value == "0"
+
+
+async def test_headless_keeps_every_row_of_a_hidden_tab():
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.show_tab("rise")
+        await settle(pilot)
+        assert app.query_one("#gemstone4 #dodge-ranks")  # tests read hidden tabs
+
+
+class OneInput(App):
+    def compose(self) -> ComposeResult:
+        yield Vertical(id="box")
+
+
+async def test_a_removed_input_is_freed():
+    app = OneInput()
+    async with app.run_test() as pilot:
+        box = app.query_one("#box")
+        field = OrderedInput()
+        await box.mount(field)
+        await pilot.pause()
+        ref = weakref.ref(field)
+        await field.remove()
+        del field
+        await pilot.pause()
+        forget_arrangement(box)  # the box's last layouts list the input too
+        _ = box.displayed_children, box.displayed_and_visible_children
+        gc.collect()
+        assert ref() is None, "Textual's text-selection signal still holds the removed input"
