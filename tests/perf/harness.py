@@ -38,9 +38,11 @@ class PtyApp:
         self.argv = argv
         self.cols, self.rows = cols, rows
         self.gap = gap
-        self.env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": str(cols),
-                    "LINES": str(rows), **(env or {})}
-        self.env.pop("NO_COLOR", None)
+        self.env = {**os.environ, "TERM": "xterm-256color", **(env or {})}
+        # No COLUMNS/LINES: Python's shutil.get_terminal_size() (which Textual uses) prefers
+        # them to the pty's size, so a resize would go unseen. The size is the pty's, as over SSH.
+        for name in ("NO_COLOR", "COLUMNS", "LINES"):
+            self.env.pop(name, None)
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.bytes_read = 0
@@ -128,6 +130,13 @@ class PtyApp:
                 break
             total += got
         return total
+
+    def answer(self, quiet: float = 0.5, wait: float = 10.0) -> int:
+        """Read the app's answer to something just done: wait up to ``wait`` seconds for its
+        first byte (a loaded machine can take a while to start), then ``settle(quiet)``.
+        Returns the bytes read (0: no answer within ``wait``)."""
+        first = self._read_once(wait)
+        return first + self.settle(quiet, limit=max(5.0, wait)) if first else 0
 
     def send(self, data: bytes) -> float:
         """Write keys to the app; returns the time written (perf_counter)."""
