@@ -132,7 +132,7 @@ def scroll_to_end(pty_app: PtyApp, limit: int = 60) -> list[int]:
     screen = pty_app.text()
     for _ in range(limit):
         pty_app.send(PAGE_DOWN)
-        got = pty_app.settle(0.3, limit=15)
+        got = pty_app.settle(0.6, limit=15)  # smooth-scroll frames came 0.3 s apart under load
         now = pty_app.text()
         if not got or now == screen:  # the end, or a loaded machine's slow answer: make sure
             got += pty_app.settle(2.0, limit=15)
