@@ -52,18 +52,21 @@ def kb(value: float) -> str:
 
 
 def launches(table: Table, sizes, runs: int) -> None:
-    """Start → first paint for every tab, with and without its preset; one reference launch
-    before (or after, alternately) each Worksheet launch. The ratio is the configuration's
-    median to the median of every reference launch at that size."""
+    """Start → first paint for every tab, with and without its preset; a reference launch
+    between every two Worksheet launches (the configurations in a different order each run).
+    The ratio is the configuration's median to the median of every reference launch at that
+    size: one reference per Worksheet launch would cost a third more time for a denominator
+    that is already the median of 5 × runs launches."""
     configs = [worksheet(tab, preset) for preset in (False, True) for tab in TABS]
     for size in sizes:
         ours = {app.name: [] for app in configs}
         theirs = []
         for run in range(runs):
-            for index, app in enumerate(configs):
-                pair = [(ours[app.name], app), (theirs, reference())]
-                for out, which in (pair if (run + index) % 2 == 0 else pair[::-1]):
-                    out.append(m.launch(which, *size))
+            order = configs[run % len(configs):] + configs[:run % len(configs)]
+            for index, app in enumerate(order):
+                if index % 2 == 0:
+                    theirs.append(m.launch(reference(), *size))
+                ours[app.name].append(m.launch(app, *size))
         ref = m.median(theirs)
         for app in configs:
             table.ratio(f"launch → first paint {size_name(size)}, {app.name} (ms)",
