@@ -48,9 +48,9 @@ def full_paint(pty_app: PtyApp) -> int:
     cols, rows = pty_app.cols, pty_app.rows
     pty_app.settle(0.5)
     pty_app.resize(cols + 1, rows)
-    pty_app.answer(0.5)
+    pty_app.answer(1.0)
     pty_app.resize(cols, rows)
-    return pty_app.answer(0.5)
+    return pty_app.answer(1.0)  # 1 s: at load 12 a 200×50 repaint paused 0.5 s mid-write
 
 
 def press_block(pty_app: PtyApp, keys: Keys, start: int, count: int) -> dict:
