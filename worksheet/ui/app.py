@@ -153,6 +153,11 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
             cursor_blink = os.environ.get("WORKSHEET_CURSOR_BLINK", "") not in ("", "0")
         self.cursor_blink = cursor_blink
         """Whether text cursors blink."""
+        if "TEXTUAL_ANIMATIONS" not in os.environ:
+            # Over SSH a smooth scroll is a dozen full frames (a PageDown wrote 13–34 KB at
+            # 80×24, 250 KB at 200×50): every scroll jumps in one frame unless the player
+            # asks for animations (TEXTUAL_ANIMATIONS=full).
+            self.animation_level = "none"
         self.recovery = store.recovery()
         """Where unsaved edits are kept until a clean quit."""
         self._pending: dict[str, dict[str, Any]] = {}
