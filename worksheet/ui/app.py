@@ -28,7 +28,8 @@ from .recovery_actions import RecoveryActions
 from .screens.confirm import Choose
 from .sheet import SheetForm
 from .status_line import status_text
-from .textual_internals import KeepStylesOnFirstResume, breakpoint_classes
+from .terminal_output import Compactor
+from .textual_internals import KeepStylesOnFirstResume, breakpoint_classes, compact_output
 from .widgets.editors import Editor
 from .widgets.input_row import InputCell
 from .widgets.value_row import ValueRow
@@ -170,6 +171,7 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
 
     # -- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        compact_output(self, Compactor())  # every frame in fewer bytes (terminal_output)
         # The screen's breakpoint class (-narrow, -wide) before the form exists: set by the
         # first Resize instead, it restyled every widget of the form before the first paint.
         screen, width = self.screen, self.size.width

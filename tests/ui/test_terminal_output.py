@@ -1,0 +1,127 @@
+"""The compacted terminal output shows the same screen as Textual's own, in fewer bytes.
+
+Frames are made the way Textual makes them (``Strip.render``: every segment as its whole style,
+its text and a reset; a cursor move before each line and a newline between lines), from random
+segments in random styles, and fed both as they are and compacted to a terminal emulator
+(``pyte``). Every cell must look the same: its character, its background, and — where
+something is drawn (a character that is not a space, or an attribute that draws on a space:
+underline, reverse, strike) — its colour and attributes.
+"""
+
+from __future__ import annotations
+
+import pyte
+from hypothesis import given, settings, strategies as st
+from rich.color import Color as RichColor
+from rich.console import Console
+from rich.style import Style
+from textual.strip import Strip
+from rich.segment import Segment
+
+from worksheet.ui.terminal_output import DEFAULT, Compactor, apply, compact, transition
+
+COLS, ROWS = 30, 6
+CONSOLE = Console(color_system="256", force_terminal=True, width=COLS)
+
+COLOURS = st.sampled_from([None, "default", "color(16)", "color(233)", "color(234)",
+                           "color(46)", "red", "bright_blue", "#204060"])
+STYLES = st.builds(lambda fg, bg, bold, dim, italic, underline, reverse, strike: Style(
+    color=None if fg is None else RichColor.parse(fg),
+    bgcolor=None if bg is None else RichColor.parse(bg),
+    bold=bold, dim=dim, italic=italic, underline=underline, reverse=reverse, strike=strike),
+    COLOURS, COLOURS, *[st.sampled_from([None, True, False])] * 6)
+TEXTS = st.sampled_from([" ", "   ", "x", "ab", "▌", " 60 ", "Dodge", "─", "  ·  "])
+LINES = st.lists(st.tuples(TEXTS, st.one_of(st.none(), STYLES)), min_size=1, max_size=8)
+
+
+def frame(lines: list[list[tuple[str, Style | None]]], x: int = 0) -> str:
+    """A frame as Textual's ``LayoutUpdate.render_segments`` writes it."""
+    parts = []
+    for y, line in enumerate(lines):
+        parts.append(f"\x1b[{y + 1};{x + 1}H")
+        parts.append(Strip([Segment(text, style) for text, style in line]).render(CONSOLE))
+        if y != len(lines) - 1:
+            parts.append("\n")
+    return "".join(parts)
+
+
+def screen_of(*writes: str) -> pyte.Screen:
+    screen = pyte.Screen(COLS, ROWS)
+    stream = pyte.Stream(screen)
+    for data in writes:
+        stream.feed(data)
+    return screen
+
+
+def looks(char: pyte.screens.Char) -> tuple:
+    """What a player sees of a cell."""
+    if char.data != " " or char.underscore or char.reverse or char.strikethrough:
+        return char
+    return (char.data, char.bg)
+
+
+def assert_same_screen(data: str) -> None:
+    expected, got = screen_of(data), screen_of(compact(data, DEFAULT))
+    for y in range(ROWS):
+        for x in range(COLS):
+            assert looks(got.buffer[y][x]) == looks(expected.buffer[y][x]), (x, y, repr(data))
+    assert got.cursor.x == expected.cursor.x and got.cursor.y == expected.cursor.y
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(LINES, min_size=1, max_size=ROWS))
+def test_a_frame_compacted_shows_the_same_cells(lines):
+    assert_same_screen(frame(lines))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(LINES, min_size=1, max_size=ROWS), st.lists(LINES, min_size=1, max_size=3))
+def test_a_later_frame_starts_from_whatever_the_first_left(first, second):
+    """Writes in turn: the second starts from the style the first left the terminal in."""
+    one, two = frame(first), frame(second, x=3)
+    expected = screen_of(one, two)
+    compactor = Compactor()
+    got = screen_of(compactor(one), compactor(two))
+    for y in range(ROWS):
+        for x in range(COLS):
+            assert looks(got.buffer[y][x]) == looks(expected.buffer[y][x])
+
+
+def test_a_padded_field_is_one_run_of_its_colours():
+    """Textual's ``label``, padding and gap in one background: three resets and three whole
+    styles become one style and one reset."""
+    bg = Style(bgcolor=RichColor.parse("color(233)"))
+    data = frame([[("Dodge ranks", Style(bold=True) + bg), ("    ", bg), (" ", bg)]])
+    assert data.count("\x1b[0m") == 3
+    assert compact(data, DEFAULT) == "\x1b[1;1H\x1b[1;48;5;233mDodge ranks     \x1b[0m"
+    assert_same_screen(data)
+
+
+def test_a_colour_change_is_written_as_the_change():
+    muted = Style(color=RichColor.parse("color(247)"), bgcolor=RichColor.parse("color(233)"))
+    plain = Style(bgcolor=RichColor.parse("color(233)"))
+    data = frame([[("help", muted), ("x", plain)]])
+    assert compact(data, DEFAULT) == "\x1b[1;1H\x1b[38;5;247;48;5;233mhelp\x1b[39mx\x1b[0m"
+
+
+def test_bold_off_keeps_dim():
+    """22 turns off bold and dim alike: dim is turned on again."""
+    start, end = apply(DEFAULT, "1;2;38;5;100"), apply(DEFAULT, "2;38;5;100")
+    assert transition(start, end) == "\x1b[22;2m"
+    assert apply(start, "22;2") == end
+    assert transition(apply(DEFAULT, "1;2"), apply(DEFAULT, "2")) == "\x1b[0;2m"  # shorter
+
+
+def test_writes_it_does_not_understand_are_left_as_they_are():
+    copy = "\x1b]52;c;aGVsbG8=\x07"  # a clipboard copy (OSC 52)
+    for data in (copy, "\x1b7\x1b[1mx\x1b[0m\x1b8", "\x1b[58;5;3mx\x1b[0m", "plain"):
+        assert compact(data, DEFAULT) == data
+    odd = "\x1b[1mx\x1b[58;5;3my\x1b[0mz"  # an underline colour: not understood
+    assert_same_screen(odd)
+
+
+def test_an_erase_gets_the_style_textual_meant():
+    """Erasing fills with the current background: the style is written before it."""
+    data = "\x1b[48;5;17m\x1b[2J\x1b[0m"
+    assert compact(data) == data
+    assert_same_screen(data)
