@@ -68,7 +68,7 @@ def assert_same_screen(data: str) -> None:
     assert got.cursor.x == expected.cursor.x and got.cursor.y == expected.cursor.y
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.lists(LINES, min_size=1, max_size=ROWS))
 def test_a_frame_compacted_shows_the_same_cells(lines):
     assert_same_screen(frame(lines))
@@ -125,3 +125,70 @@ def test_an_erase_gets_the_style_textual_meant():
     data = "\x1b[48;5;17m\x1b[2J\x1b[0m"
     assert compact(data) == data
     assert_same_screen(data)
+
+
+# -- only the cells that changed (screen_diff) ---------------------------------------------
+from worksheet.ui.screen_diff import ScreenDiff  # noqa: E402
+
+WIDE_TEXTS = st.sampled_from([" ", "x", "ab", "字", "a字", "  ", "▔▔", "─"])
+CHOPS = st.lists(st.tuples(st.integers(0, ROWS - 1), st.integers(0, COLS - 4),
+                           st.lists(st.tuples(st.one_of(TEXTS, WIDE_TEXTS),
+                                              st.one_of(st.none(), STYLES)),
+                                    min_size=1, max_size=5)), min_size=1, max_size=6)
+
+
+def chops_frame(chops) -> str:
+    """A frame as Textual's ``ChopsUpdate`` writes it: a move, then a strip, per chop (cut at
+    the right edge), and the cursor placed at the end."""
+    parts = []
+    for y, x, segments in chops:
+        strip = Strip([Segment(text, style) for text, style in segments]).crop(0, COLS - x)
+        parts.append(f"\x1b[{y + 1};{x + 1}H" + strip.render(CONSOLE))
+    parts.append("\x1b[2;3H")
+    return "".join(parts)
+
+
+def assert_same(expected: pyte.Screen, got: pyte.Screen) -> None:
+    for y in range(ROWS):
+        for x in range(COLS):
+            assert looks(got.buffer[y][x]) == looks(expected.buffer[y][x]), (x, y)
+    assert (got.cursor.x, got.cursor.y) == (expected.cursor.x, expected.cursor.y)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(CHOPS, min_size=1, max_size=6))
+def test_frames_sent_as_their_changed_cells_show_the_same_screen(frames):
+    diff = ScreenDiff(lambda: (COLS, ROWS))
+    expected, got = pyte.Screen(COLS, ROWS), pyte.Screen(COLS, ROWS)
+    raw, sent = pyte.Stream(expected), pyte.Stream(got)
+    whole = frame([[(" " * COLS, None)]] * ROWS)  # Textual's first paint: every cell
+    raw.feed(whole)
+    sent.feed(diff(whole))
+    for chops in frames:
+        data = chops_frame(chops)
+        raw.feed(data)
+        sent.feed(diff(data))
+        assert_same(expected, got)
+
+
+def test_a_frame_that_changes_nothing_sends_nothing_but_the_cursor():
+    diff = ScreenDiff(lambda: (COLS, ROWS))
+    bg = Style(bgcolor=RichColor.parse("color(233)"))
+    data = frame([[("Dodge ranks", Style(bold=True) + bg), (" " * (COLS - 11), bg)]] * ROWS)
+    assert len(diff(data)) > COLS * ROWS
+    assert diff(data) == ""  # the same frame again: the cursor is where it was
+    changed = diff(data.replace("Dodge", "Dodgy", 1))
+    assert "y" in changed and "Dodge" not in changed and len(changed) < 40
+
+
+def test_what_it_does_not_follow_is_sent_as_it_came_and_the_next_frame_whole():
+    size = [COLS, ROWS]
+    diff = ScreenDiff(lambda: tuple(size))
+    data = frame([[("x" * COLS, None)]] * ROWS)
+    diff(data)
+    clear = "\x1b[2J"
+    assert diff(clear) == clear
+    assert len(diff(data)) >= COLS * ROWS  # after an erase: every cell again
+    size[0] -= 1
+    smaller = frame([[("x" * (COLS - 1), None)]] * ROWS)
+    assert len(diff(smaller)) >= (COLS - 1) * ROWS  # after a resize: every cell again

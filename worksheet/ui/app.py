@@ -28,7 +28,7 @@ from .recovery_actions import RecoveryActions
 from .screens.confirm import Choose
 from .sheet import SheetForm
 from .status_line import status_text
-from .terminal_output import Compactor
+from .screen_diff import ScreenDiff
 from .textual_internals import KeepStylesOnFirstResume, breakpoint_classes, compact_output
 from .widgets.editors import Editor
 from .widgets.input_row import InputCell
@@ -171,7 +171,8 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
 
     # -- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        compact_output(self, Compactor())  # every frame in fewer bytes (terminal_output)
+        # every frame in fewer bytes: only the cells that changed (screen_diff)
+        compact_output(self, ScreenDiff(lambda: (self.size.width, self.size.height)))
         # The screen's breakpoint class (-narrow, -wide) before the form exists: set by the
         # first Resize instead, it restyled every widget of the form before the first paint.
         screen, width = self.screen, self.size.width
