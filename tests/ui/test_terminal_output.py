@@ -161,7 +161,7 @@ def test_frames_sent_as_their_changed_cells_show_the_same_screen(frames):
     diff = ScreenDiff(lambda: (COLS, ROWS))
     expected, got = pyte.Screen(COLS, ROWS), pyte.Screen(COLS, ROWS)
     raw, sent = pyte.Stream(expected), pyte.Stream(got)
-    whole = frame([[(" " * COLS, None)]] * ROWS)  # Textual's first paint: every cell
+    whole = frame([[(" " * COLS, None)]] * ROWS) + "\x1b[2;3H"  # the first paint: every cell
     raw.feed(whole)
     sent.feed(diff(whole))
     for chops in frames:
@@ -175,20 +175,28 @@ def test_a_frame_that_changes_nothing_sends_nothing_but_the_cursor():
     diff = ScreenDiff(lambda: (COLS, ROWS))
     bg = Style(bgcolor=RichColor.parse("color(233)"))
     data = frame([[("Dodge ranks", Style(bold=True) + bg), (" " * (COLS - 11), bg)]] * ROWS)
+    data += "\x1b[2;3H"  # Textual ends a frame placing the cursor
     assert len(diff(data)) > COLS * ROWS
     assert diff(data) == ""  # the same frame again: the cursor is where it was
     changed = diff(data.replace("Dodge", "Dodgy", 1))
     assert "y" in changed and "Dodge" not in changed and len(changed) < 40
 
 
+def test_a_frame_ending_at_the_right_edge_is_sent_as_it_came():
+    """The cursor waits to wrap there, and terminals differ on where it shows."""
+    diff = ScreenDiff(lambda: (COLS, ROWS))
+    data = frame([[("x" * COLS, None)]])
+    assert diff(data) == compact(data)
+
+
 def test_what_it_does_not_follow_is_sent_as_it_came_and_the_next_frame_whole():
     size = [COLS, ROWS]
     diff = ScreenDiff(lambda: tuple(size))
-    data = frame([[("x" * COLS, None)]] * ROWS)
-    diff(data)
+    data = frame([[("x" * COLS, None)]] * ROWS) + "\x1b[1;1H"
+    assert len(diff(data)) >= COLS * ROWS and diff(data) == ""
     clear = "\x1b[2J"
     assert diff(clear) == clear
     assert len(diff(data)) >= COLS * ROWS  # after an erase: every cell again
     size[0] -= 1
-    smaller = frame([[("x" * (COLS - 1), None)]] * ROWS)
+    smaller = frame([[("x" * (COLS - 1), None)]] * ROWS) + "\x1b[1;1H"
     assert len(diff(smaller)) >= (COLS - 1) * ROWS  # after a resize: every cell again

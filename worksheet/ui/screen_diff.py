@@ -119,7 +119,9 @@ class ScreenDiff:
                     x += size
             else:
                 raise _Unmodelled
-        cursor = (x, y) if x is not None and x < width else None
+        if x is not None and x >= width:
+            raise _Unmodelled  # the cursor waits to wrap: where it shows depends on the terminal
+        cursor = (x, y) if x is not None else None
         return before, cursor, modes, pen
 
     def _emit(self, before: dict[tuple[int, int], Cell | None], cursor: tuple[int, int] | None,
