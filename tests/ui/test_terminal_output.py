@@ -200,3 +200,14 @@ def test_what_it_does_not_follow_is_sent_as_it_came_and_the_next_frame_whole():
     size[0] -= 1
     smaller = frame([[("x" * (COLS - 1), None)]] * ROWS) + "\x1b[1;1H"
     assert len(diff(smaller)) >= (COLS - 1) * ROWS  # after a resize: every cell again
+
+
+def test_an_osc_between_frames_leaves_the_style_known():
+    """Textual sets the mouse pointer's shape (OSC 22) before its first paint: the style the
+    terminal has is still the one before, so the next frame is still diffed."""
+    diff = ScreenDiff(lambda: (COLS, ROWS))
+    data = frame([[("x" * (COLS - 1), None)]] * ROWS) + "\x1b[1;1H"
+    diff("\x1b[0m")
+    assert diff("\x1b]22;default\x07") == "\x1b]22;default\x07"
+    assert len(diff(data)) > COLS * ROWS
+    assert diff(data) == ""

@@ -47,6 +47,7 @@ class ScreenDiff:
         self._cells: list[list[Cell | None]] = []
         self._pen: State | None = DEFAULT  # the style Textual last set (its writes are absolute)
         self._compactor = Compactor()  # the terminal's style is ``_compactor.shown``
+        self._compactor.shown = DEFAULT  # as Textual assumes: its first segment has no reset
         self._cursor: tuple[int, int] | None = None  # where the terminal's cursor is
 
     def forget(self) -> None:

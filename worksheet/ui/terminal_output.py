@@ -45,6 +45,7 @@ _NEUTRAL = re.compile(r"\x1b\[(?:[0-9;]*[HABCDf]|\?(?:25|2026)[hl])|\r")
 """Controls whose effect never depends on the style: cursor moves, showing the cursor,
 synchronized-output brackets."""
 _MOVE_TO = re.compile(r"\x1b\[[0-9;]*[Hf]")
+_SGR = re.compile(r"\x1b\[[0-9;:]*m")
 
 
 def apply(state: State | None, params: str) -> State | None:
@@ -157,7 +158,8 @@ def _compact(data: str, shown: State | None) -> tuple[str, State | None]:
     for match in _TOKEN.finditer(data):
         params, control, text, other = match.groups()
         if other is not None:  # an OSC (a clipboard copy, a link), ESC 7, a passthrough…
-            return data, None
+            keeps = not _SGR.search(data) and "\x1b8" not in data  # the style is untouched
+            return data, shown if keeps else None
         if params is not None:
             wanted = apply(wanted, params)
             if wanted is None:  # not understood: written as it came
