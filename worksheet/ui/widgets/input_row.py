@@ -6,11 +6,6 @@ and dice faces, a select for a choice, a yes/no switch, a selection list for a l
 The row never touches the graph: it posts :class:`InputRow.Edited` with the editor's text, and
 the sheet shows the input's new status with :meth:`InputRow.show_error` — for text the
 declaration refuses, the refusal's own message (``InputError.message``, the command line's).
-
-The refusal is drawn in the help's place, beside the editor, not on lines of its own beneath
-the row: a line that came and went with every keystroke that made the text invalid or valid
-again moved every row below it, and the whole form was drawn again (10–14 KB over SSH for one
-key at 80×24). The help is still in the rule panel, and the message says what is allowed.
 """
 
 from __future__ import annotations
@@ -24,7 +19,7 @@ from textual.style import Style
 from textual.visual import RenderOptions, Visual
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Checkbox, Input, Select, SelectionList
+from textual.widgets import Checkbox, Input, Select, SelectionList, Static
 
 from ...engine import InputSpec, format_number
 from .editors import EDITOR_MESSAGES, choice_width, editor_text, make_editor, set_editor_text
@@ -147,7 +142,7 @@ class InputCell(SharedComponentStyles, Widget):
     """Draws a row's label and its allowed-and-help text; the editor lies over the gap."""
 
     SHARED_COMPONENTS = frozenset({"input-cell--label", "input-cell--label-error",
-                                   "input-cell--info", "input-cell--message"})
+                                   "input-cell--info"})
     COMPONENT_CLASSES = set(SHARED_COMPONENTS)
 
     def __init__(self, label: str, info: str, min_height: int,
@@ -155,7 +150,6 @@ class InputCell(SharedComponentStyles, Widget):
         super().__init__(classes="input-cell")
         self._label, self._info, self._min_height = label, info, min_height
         self._editor_width = editor_width
-        self._message = ""
         self._visual: CellVisual | None = None
 
     def _widths(self) -> tuple[int, int]:
@@ -169,28 +163,12 @@ class InputCell(SharedComponentStyles, Widget):
         if self._visual is None:
             refused = self.parent is not None and self.parent.has_class("-error")
             label_part = "input-cell--label-error" if refused else "input-cell--label"
-            info, info_part = ((self._message, "input-cell--message") if self._message
-                               else (self._info, "input-cell--info"))
             self._visual = CellVisual(
                 Content.styled(self._label, self.get_visual_style(label_part, partial=True)),
-                Content.styled(info, self.get_visual_style(info_part, partial=True)),
+                Content.styled(self._info, self.get_visual_style("input-cell--info",
+                                                                 partial=True)),
                 self._widths(), self._min_height)
         return self._visual
-
-    def show_message(self, message: str) -> None:
-        """Draw ``message`` (a refusal) in the help's place, or the help again for ``""``.
-
-        The form is laid out again only when the row's height changes (a message longer
-        than the help); otherwise only this row is drawn again."""
-        if message == self._message:
-            return
-        width = self.content_size.width
-        before = self.render().get_height(self.styles, width) if width else None
-        self._message = message
-        self._visual = None
-        self.clear_cached_dimensions()
-        after = self.render().get_height(self.styles, width) if width else None
-        self.refresh(layout=before != after)
 
     def invalidate(self) -> None:
         """Draw again with the styles now (the row's classes changed)."""
@@ -210,8 +188,9 @@ class InputCell(SharedComponentStyles, Widget):
 class InputRow(Widget):
     """A labelled editor for one input, with what it allows, its help and its error message.
 
-    Two widgets: the cell that draws the label and the allowed-and-help text (or the refusal
-    in its place), and the editor placed over the cell's gap (``app.tcss``).
+    Two widgets while the input is fine: the cell that draws the label and the allowed-and-help
+    text, and the editor placed over the cell's gap (``app.tcss``); the message is mounted
+    beneath the first time there is one.
 
     Args:
         spec: the input's declaration.
@@ -241,7 +220,7 @@ class InputRow(Widget):
         self._editor_id = editor_id
         self._blink = cursor_blink
         self._editor: Widget | None = None
-        self._message = ""
+        self._message: Static | None = None
         self._pending_error: str | None = None
 
     def compose(self) -> ComposeResult:
@@ -275,11 +254,6 @@ class InputRow(Widget):
         if self._pending_error is not None:
             self.show_error(self._pending_error)
 
-    @property
-    def message(self) -> str:
-        """The refusal the row shows (``"✗ …"``), or ``""`` while the input is fine."""
-        return self._message
-
     def show_error(self, message: str | None) -> None:
         """Mark the row as refused with ``message``, or clear the mark with ``None``."""
         if self._editor is None:  # shown once the row is built
@@ -287,11 +261,17 @@ class InputRow(Widget):
             return
         self._pending_error = None
         text = f"✗ {message}" if message else ""
-        if text == self._message:
-            return
-        self._message = text
-        self.set_class(bool(message), "-error")  # before: the cell's label reads it
-        self.query_one(InputCell).show_message(text)
+        if self._message is None:
+            if not text:
+                return
+            self._message = Static(text, classes="input-message", markup=False)
+            self.set_class(True, "-error")
+            self.mount(self._message)
+            self.query_one(InputCell).invalidate()
+        elif self._message.content != text:
+            self.set_class(bool(message), "-error")
+            self._message.update(text)
+            self.query_one(InputCell).invalidate()
 
     def _edited(self, event: Message) -> None:
         event.stop()
