@@ -23,9 +23,9 @@ def command_line_refusal(ruleset: str, name: str, text: str, env: dict[str, str]
 
 
 def screen_words(app: PtyWorksheet) -> str:
-    """The screen's text as one line, the left gutter marks dropped: a message wrapped over
-    several lines reads whole again."""
-    lines = [line.lstrip("▌▎ ") for line in app.screen.display]
+    """The screen's text as one line, the left gutter marks and the scroll bar's thumb at the
+    right dropped: a message wrapped over several lines (beside the editor) reads whole again."""
+    lines = [re.sub(r"[▁▂▃▄▅▆▇█]+\s*$", "", line.lstrip("▌▎ ")) for line in app.screen.display]
     return re.sub(r"\s+", " ", " ".join(lines))
 
 

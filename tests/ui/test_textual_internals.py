@@ -117,6 +117,11 @@ TARGETS = [
      lambda: method(Widget, "_clear_arrangement_cache")),
     ("guard_sigcont", "LinuxDriver installs a SIGCONT handler with signal.signal",
      lambda: "signal.signal(signal.SIGCONT" in inspect.getsource(LinuxDriver)),
+    ("compact_output", "App._display writes each frame with one self._driver.write",
+     lambda: "self._driver.write(" in inspect.getsource(App._display)
+     or "write(terminal_sequence)" in inspect.getsource(App._display)),
+    ("compact_output", "App()._driver",
+     lambda: attribute(App(), "_driver")),
 ]
 
 

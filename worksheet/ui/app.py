@@ -31,7 +31,8 @@ from .recovery_actions import RecoveryActions
 from .screens.confirm import Choose
 from .sheet import SheetForm
 from .status_line import status_text
-from .textual_internals import KeepStylesOnFirstResume, breakpoint_classes
+from .screen_diff import ScreenDiff
+from .textual_internals import KeepStylesOnFirstResume, breakpoint_classes, compact_output
 from .widgets.editors import Editor
 from .widgets.input_row import InputCell
 from .widgets.value_row import ValueRow
@@ -148,6 +149,11 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
             cursor_blink = os.environ.get("WORKSHEET_CURSOR_BLINK", "") not in ("", "0")
         self.cursor_blink = cursor_blink
         """Whether text cursors blink."""
+        if "TEXTUAL_ANIMATIONS" not in os.environ:
+            # Over SSH a smooth scroll is a dozen full frames (a PageDown wrote 13–34 KB at
+            # 80×24, 250 KB at 200×50): every scroll jumps in one frame unless the player
+            # asks for animations (TEXTUAL_ANIMATIONS=full).
+            self.animation_level = "none"
         self.recovery = store.recovery()
         """Where unsaved edits are kept until a clean quit."""
         self._pending: dict[str, dict[str, Any]] = {}
@@ -161,6 +167,8 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
 
     # -- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        # every frame in fewer bytes: only the cells that changed (screen_diff)
+        compact_output(self, ScreenDiff(lambda: (self.size.width, self.size.height)))
         # The screen's breakpoint class (-narrow, -wide) before the form exists: set by the
         # first Resize instead, it restyled every widget of the form before the first paint.
         screen, width = self.screen, self.size.width

@@ -39,7 +39,7 @@ __all__ = [
     "component_classes", "SharedComponentClasses", "blend_over", "SkipRepaintOutOfView",
     "messages_pending", "UncaughtExceptionHook", "copy_through_driver", "guard_sigcont",
     "notifications", "exit_output", "own_component_styles",
-    "forget_arrangement",
+    "forget_arrangement", "compact_output",
 ]
 
 
@@ -306,6 +306,27 @@ def copy_through_driver(app: Any, text: str, sequence: str) -> None:
     app._clipboard = text
     if app._driver is not None:
         app._driver.write(sequence)
+
+
+def compact_output(app: Any, compact: Callable[[str], str]) -> None:
+    """Pass everything the app writes to the terminal through ``compact`` (once per app), in
+    the order written.
+
+    Buys: each frame in fewer bytes over SSH (``terminal_output.compact``: a style written
+    once per run of text, not once per segment; ~35% of a full paint at 80×24).
+    Relies on: ``App._driver`` existing once the app composes, and everything reaching the
+    terminal through ``driver.write(str)``, each frame in one call (``App._display``).
+    """
+    driver = app._driver
+    if driver is None or getattr(driver, "_worksheet_compacts", False):
+        return
+    write = driver.write
+
+    def compact_write(data: str) -> None:
+        write(compact(data))
+
+    driver.write = compact_write
+    driver._worksheet_compacts = True
 
 
 def guard_sigcont(allowed: Callable[[], bool]) -> None:

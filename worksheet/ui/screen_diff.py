@@ -1,0 +1,195 @@
+"""Only the cells that changed: what the terminal shows is remembered, and each frame Textual
+writes is sent as the runs of cells that differ from it.
+
+Textual repaints whole regions: when the form's height changes (rows built as the view nears
+them, a tab switched to) every visible row of the form is drawn again although most of the
+screen is the same, and one tab switch was eight frames over SSH, 15–20 KB at 80×24. Like
+curses, :class:`ScreenDiff` keeps a copy of the screen (each cell's character and style),
+applies each write to it and writes only the changed runs, each with a cursor move and the
+style changes :mod:`terminal_output` computes.
+
+It is exact or it steps aside: a write with anything it does not model (an erase, the
+alternate screen, an OSC, a control character, text past the right edge, a newline at the
+bottom) is written as it came (compacted), and the copy is forgotten, so the next frame is sent
+whole; so is every frame after the terminal's size changes.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from rich.cells import cell_len
+
+from .terminal_output import DEFAULT, Compactor, State, apply, blank_fits, transition
+
+Cell = tuple[str, State]
+"""A character and its style; the right half of a wide character is ``""``."""
+
+GAP = 6
+"""Unchanged cells between two changed runs of a line are sent too when there are at most this
+many: a cursor move costs as much."""
+
+_TOKEN = re.compile(r"\x1b\[([0-9;]*)m|\x1b\[([0-9;]*)[Hf]|(\x1b\[\?(?:25|2026)[hl])|(\n)"
+                    r"|([^\x00-\x1f\x7f\x1b]+)|(.)", re.S)
+
+
+class _Unmodelled(Exception):
+    """The write does something the copy of the screen does not follow."""
+
+
+class ScreenDiff:
+    """Sends each write as the cells it changes on a terminal of ``size()`` (width, height)."""
+
+    def __init__(self, size: Callable[[], tuple[int, int]]):
+        self._size = size
+        self._dims: tuple[int, int] | None = None
+        self._cells: list[list[Cell | None]] = []
+        self._pen: State | None = DEFAULT  # the style Textual last set (its writes are absolute)
+        self._compactor = Compactor()  # the terminal's style is ``_compactor.shown``
+        self._compactor.shown = DEFAULT  # as Textual assumes: its first segment has no reset
+        self._cursor: tuple[int, int] | None = None  # where the terminal's cursor is
+
+    def forget(self) -> None:
+        """Not knowing what the terminal shows: the next frame is sent whole."""
+        width, height = self._dims or (0, 0)
+        self._cells = [[None] * width for _ in range(height)]
+        self._cursor = None
+
+    def __call__(self, data: str) -> str:
+        dims = self._size()
+        if dims != self._dims:
+            self._dims = dims
+            self.forget()
+        if "\x1b[" not in data and not data.isprintable():
+            return self._pass(data)
+        try:
+            changes, cursor, modes, pen = self._simulate(data)
+        except _Unmodelled:
+            return self._pass(data)
+        self._pen = pen
+        return self._emit(changes, cursor, modes)
+
+    def _pass(self, data: str) -> str:
+        self.forget()
+        out = self._compactor(data)
+        self._pen = self._compactor.shown
+        return out
+
+    def _simulate(self, data: str) -> tuple[dict[tuple[int, int], Cell | None], tuple[int, int]
+                                            | None, list[str], State | None]:
+        """Apply ``data`` to the copy: the cells' values before (first touch), the cursor,
+        the cursor and sync modes in order, and Textual's style at the end."""
+        width, height = self._dims
+        cells = self._cells
+        before: dict[tuple[int, int], Cell | None] = {}
+        modes: list[str] = []
+        pen = self._pen
+        x = y = None
+        if self._cursor is not None:
+            x, y = self._cursor
+        for match in _TOKEN.finditer(data):
+            sgr, move, mode, newline, text, other = match.groups()
+            if sgr is not None:
+                pen = apply(pen, sgr)
+            elif move is not None:
+                parts = (move.split(";") + ["", ""])[:2]
+                y, x = (int(p) - 1 if p else 0 for p in parts)
+                if not (0 <= x < width and 0 <= y < height):
+                    raise _Unmodelled
+            elif mode is not None:
+                modes.append(mode)
+            elif newline is not None:
+                if y is None or y + 1 >= height:
+                    raise _Unmodelled  # a scroll
+                x, y = 0, y + 1  # the pty adds the carriage return (onlcr)
+            elif text is not None:
+                if x is None or pen is None:
+                    raise _Unmodelled
+                row = cells[y]
+                for char in text:
+                    size = cell_len(char)
+                    if size not in (1, 2) or x + size > width:
+                        raise _Unmodelled
+                    if any(0 <= i < width and row[i] is not None and _halves(row, i, x)
+                           for i in (x - 1, x + size)):
+                        raise _Unmodelled  # half a wide character left: terminals differ
+                    for offset, value in enumerate([(char, pen), ("", pen)][:size]):
+                        before.setdefault((x + offset, y), row[x + offset])
+                        row[x + offset] = value
+                    x += size
+            else:
+                raise _Unmodelled
+        if x is not None and x >= width:
+            raise _Unmodelled  # the cursor waits to wrap: where it shows depends on the terminal
+        cursor = (x, y) if x is not None else None
+        return before, cursor, modes, pen
+
+    def _emit(self, before: dict[tuple[int, int], Cell | None], cursor: tuple[int, int] | None,
+              modes: list[str]) -> str:
+        cells = self._cells
+        rows: dict[int, list[int]] = {}
+        for (x, y), old in before.items():
+            if old is None or not _looks_same(old, cells[y][x]):
+                rows.setdefault(y, []).append(x)
+        out: list[str] = []
+        shown = self._compactor.shown
+        at = self._cursor
+        for y in sorted(rows):
+            for start, end in _runs(sorted(rows[y]), cells[y]):
+                if at != (start, y):
+                    out.append(f"\x1b[{y + 1};{start + 1}H")
+                for x in range(start, end):
+                    char, style = cells[y][x]
+                    if char == "":
+                        continue
+                    if not (char == " " and blank_fits(shown, style)):
+                        out.append(transition(shown, style))
+                        shown = style
+                    out.append(char)
+                at = (end, y) if end < len(cells[y]) else None
+        if shown != self._pen and self._pen is not None:
+            out.append(transition(shown, self._pen))
+            shown = self._pen
+        if cursor is not None and at != cursor:
+            out.append(f"\x1b[{cursor[1] + 1};{cursor[0] + 1}H")
+        out.extend(modes)
+        self._compactor.shown = shown
+        self._cursor = cursor
+        return "".join(out)
+
+
+def _halves(row: list[Cell | None], i: int, x: int) -> bool:
+    """Whether cell ``i`` (beside a character written at ``x``) is half of a wide character
+    whose other half is being overwritten."""
+    if i < x:  # the left half, if the cell written was its right half
+        return cell_len(row[i][0]) == 2 and row[x] is not None and row[x][0] == ""
+    return row[i][0] == "" and row[i - 1] is not None and cell_len(row[i - 1][0]) == 2
+
+
+def _looks_same(old: Cell, new: Cell | None) -> bool:
+    if new is None:
+        return False
+    if old[0] != new[0]:
+        return False
+    if old[0] == " ":
+        return blank_fits(old[1], new[1])
+    return old[1] == new[1]
+
+
+def _runs(xs: list[int], row: list[Cell | None]) -> list[tuple[int, int]]:
+    """Runs ``[start, end)`` covering the changed cells ``xs`` of a row, close ones joined,
+    each widened to whole wide characters (and known cells only)."""
+    runs: list[list[int]] = []
+    for x in xs:
+        if runs and x - runs[-1][1] <= GAP and all(
+                row[i] is not None for i in range(runs[-1][1], x)):
+            runs[-1][1] = x + 1
+        else:
+            runs.append([x, x + 1])
+    for run in runs:
+        while run[0] > 0 and row[run[0]] is not None and row[run[0]][0] == "":
+            run[0] -= 1  # the left half of a wide character
+        while run[1] < len(row) and row[run[1]] is not None and row[run[1]][0] == "":
+            run[1] += 1
+    return [(start, end) for start, end in runs]
