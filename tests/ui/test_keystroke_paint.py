@@ -4,22 +4,34 @@ keystroke's cost at 200×50)."""
 
 from __future__ import annotations
 
+from textual.widget import Widget
+
 from worksheet.ui import WorksheetApp
 from worksheet.ui.widgets import ValueRow
 
 PRESET = "presets/gemstone4-example-1.toml"
+REPAINTED: dict[str, set[int] | None] = {}
 
 
 def spy_on_refresh(monkeypatch) -> list[tuple[str, bool]]:
-    """Every ``ValueRow.refresh`` from now on, as ``(node, layout)``."""
+    """Every ``ValueRow.refresh`` from now on, as ``(node, layout)``; each row's dirty lines
+    of text (content coordinates) go into ``REPAINTED`` (``None``: the whole row)."""
     calls: list[tuple[str, bool]] = []
-    original = ValueRow.refresh
+    original = Widget.refresh
+    REPAINTED.clear()
 
     def refresh(self, *regions, layout: bool = False, **options):
-        calls.append((self.rule.name, layout))
+        if isinstance(self, ValueRow):
+            calls.append((self.rule.name, layout))
+            lines = REPAINTED.setdefault(self.rule.name, set())
+            if not regions:
+                REPAINTED[self.rule.name] = None
+            elif lines is not None:
+                lines.update(y for region in regions if region.x >= 0  # not the bar on the left
+                             for y in range(region.y, region.bottom))
         return original(self, *regions, layout=layout, **options)
 
-    monkeypatch.setattr(ValueRow, "refresh", refresh)
+    monkeypatch.setattr(Widget, "refresh", refresh)
     return calls
 
 
@@ -42,6 +54,14 @@ async def test_a_keystroke_repaints_the_changed_rows_without_a_layout(monkeypatc
         assert not [name for name, layout in calls if layout]
         row = form.query_one("#value-melee-ds", ValueRow)
         assert row.has_class("-changed") and "(was 43)" in str(row.render())
+        # Its number and its mark are repainted; its rule line beneath is not (over SSH
+        # every line repainted is sent again).
+        assert row.content_size.height == 2 and REPAINTED["melee_ds"] == {0}
+        strip = form.query_one(".result-strip")
+        await pilot.press("0")
+        await pilot.pause()
+        assert "Evade DS vs melee 43" in strip.render().plain
+        assert not row.has_class("-changed") and REPAINTED["melee_ds"] == {0}
 
 
 def heights_match(form) -> list[str]:
