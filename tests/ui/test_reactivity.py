@@ -24,9 +24,9 @@ def spy_on_rows(monkeypatch) -> list[str]:
     shown: list[str] = []
     original = ValueRow.show
 
-    def show(self, status):
+    def show(self, status, **options):
         shown.append(self.rule.name)
-        original(self, status)
+        original(self, status, **options)
 
     monkeypatch.setattr(ValueRow, "show", show)
     return shown

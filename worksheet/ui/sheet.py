@@ -29,6 +29,7 @@ from .labels import Speaker
 from .state import Entries, History, entries_from_values, split_entries
 from .steps import heading, step_groups
 from .widgets import InputRow, RulePanel, ValueRow
+from .widgets.value_row import paint_rows
 from .widgets.odds import OddsPanel
 from .widgets.round_group import RoundRecords, round_heading, round_inputs, round_notes
 from .widgets.summary import ResultStrip
@@ -328,11 +329,13 @@ class SheetForm(Horizontal):
         return self.load_values(self.ruleset.defaults(), saved=False)
 
     def _refresh(self, changed: frozenset[str], run: str | None = None) -> None:
+        shown: dict[str, ValueRow] = {}  # restyled and painted together below
         for name in changed:
             if name in self.ruleset.inputs:
                 self._show_input(name)
             elif name in self._rows:  # a row not made yet is made with its status then
-                self._rows[name].show(self._status(name))
+                shown[name] = self._rows[name]
+                shown[name].show(self._status(name), paint=False)
         for name in changed & self._round_lists.keys():
             self._round_lists[name].show(self.sheet.value(name))
         for name in self.marks.update(changed, self.sheet, run):
@@ -340,7 +343,9 @@ class SheetForm(Horizontal):
             if name in self.ruleset.inputs and row is not None:
                 row.set_class(name in self.marks.inputs, "-changed")
             elif row is not None:
-                row.show_change(self.marks.was(name, self.sheet))
+                shown[name] = row
+                row.show_change(self.marks.was(name, self.sheet), paint=False)
+        paint_rows(shown.values())
         if self._focused_name in changed:
             self._explain(self._focused_name)
         if self._odds is not None and not changed.isdisjoint(self._odds.names):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from textual.content import Content
+from textual.geometry import Region
 from textual.widgets import Static
 
 from ...engine import Ruleset, Sheet, State
@@ -136,4 +137,19 @@ class ResultStrip(Static):
             same = bool(width) and self.is_mounted and Content(self._shown).get_height(
                 self.styles, width) == content.get_height(self.styles, width)
             self._shown = content.plain
-            self.update(content, layout=not same)
+            self._content_only = same
+            try:
+                self.update(content, layout=not same)
+            finally:
+                self._content_only = False
+
+    _content_only = False
+    """``show`` is updating the text in place (same lines at this width)."""
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False):
+        if self._content_only and not (regions or layout or recompose):
+            # The text only: the border under it stays as the terminal shows it (a whole
+            # line of the screen, sent again on every keystroke otherwise).
+            regions = (self.content_size.region,)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)

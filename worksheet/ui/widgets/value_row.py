@@ -9,10 +9,13 @@ number: a blocked row says which inputs it waits for, a row in error says what i
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from rich.style import Style as RichStyle
 from textual.binding import Binding
 from textual.content import Content
 from textual.css.styles import RulesMap
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual
@@ -83,12 +86,16 @@ class RowVisual(Visual):
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
         return container_width
 
-    def get_height(self, rules: RulesMap, width: int) -> int:
-        head, formula, result, rule = self.parts
+    def top_height(self, rules: RulesMap, width: int) -> int:
+        """The lines of the head, formula and result (the rule lines come after them)."""
+        head, formula, result, _ = self.parts
         head_w, result_w, formula_w = self._widths(width)
-        top = max(head.get_height(rules, head_w), formula.get_height(rules, formula_w),
-                  result.get_height(rules, result_w))
-        return top + rule.get_height(rules, max(1, width - RULE_INDENT))
+        return max(head.get_height(rules, head_w), formula.get_height(rules, formula_w),
+                   result.get_height(rules, result_w))
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return self.top_height(rules, width) + self.parts[3].get_height(
+            rules, max(1, width - RULE_INDENT))
 
     def render_strips(self, width: int, height: int | None, style: Style,
                       options: RenderOptions) -> list[Strip]:
@@ -183,37 +190,110 @@ class ValueRow(SharedComponentStyles, SkipRepaintOutOfView, Widget, can_focus=Tr
             self._visual = self._make_visual()
         return self._visual
 
+    _marking = False
+    """``paint_rows`` is restyling the row for its state and mark classes (see below)."""
+
     def notify_style_update(self) -> None:
         # The parts' colours follow the row's classes (-blocked, -error) and the theme.
         super().notify_style_update()
         self._visual = None
         self.refresh()
 
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False):
+        if self._marking and not (regions or layout or recompose) and self.content_size.width:
+            # A state or mark class (restyled by ``paint_rows``; its border rule asks for a
+            # repaint of the whole row) changes the head, formula and result and the bar on
+            # the left, never the rule lines: over SSH every line repainted is sent.
+            regions = self._top_and_bar()
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def _top_and_bar(self) -> tuple[Region, Region]:
+        """The content's head-formula-result lines and the bar on the row's left edge (in
+        content coordinates, as ``refresh`` takes regions)."""
+        width, height = self.content_size
+        top = self.render().top_height(self.styles, width)
+        left = self.content_offset.x
+        return Region(0, 0, width, top), Region(-left, 0, left, height)
+
     def on_resize(self) -> None:
         if self._visual is not None and self._visual.head_width != self._head_width():
             self._visual = None  # the screen crossed a breakpoint
             self.refresh(layout=True)
 
-    def show_change(self, was: str | None) -> None:
-        """Mark the row as changed by the last edit with what it was, or unmark it (``None``)."""
+    def show_change(self, was: str | None, *, paint: bool = True) -> None:
+        """Mark the row as changed by the last edit with what it was, or unmark it (``None``).
+
+        With ``paint`` False the row only takes the mark; :func:`paint_rows` restyles and
+        paints it with the other rows an edit touched."""
         if was != self.was:
             self.was = was
-            self.set_class(was is not None, "-changed")
-            self.show(self.status)
+            self._restyle |= self._set_class(was is not None, "-changed")
+        if paint:
+            paint_rows([self])
 
-    def show(self, status: NodeStatus) -> None:
-        """Show a new status (called only for nodes whose status changed)."""
+    def show(self, status: NodeStatus, *, paint: bool = True) -> None:
+        """Show a new status (called only for nodes whose status changed); ``paint`` as in
+        :meth:`show_change`."""
         self.status = status
-        old, texts = self._texts, self._texts_of(status)
-        self.set_class(status.state is State.BLOCKED, "-blocked")
-        self.set_class(status.state is State.ERROR, "-error")
+        restyle = self._set_class(status.state is State.BLOCKED, "-blocked")
+        restyle |= self._set_class(status.state is State.ERROR, "-error")
+        self._restyle |= restyle
+        if paint:
+            paint_rows([self])
+
+    _restyle = False
+    """A class changed since the row was last styled (``paint_rows`` restyles it)."""
+
+    def _set_class(self, add: bool, name: str) -> bool:
+        """Set or clear a class without restyling now; True when it changed."""
+        if self.has_class(name) == add:
+            return False
+        self.set_class(add, name, update=False)
+        return True
+
+    def _take_texts(self) -> tuple[str, ...]:
+        """Take the texts of the status and mark now; returns the texts shown before."""
+        old, self._texts = self._texts, self._texts_of(self.status)
+        if self._texts != old:
+            self._visual = None
+        return old
+
+    def _paint(self, old: tuple[str, ...]) -> None:
+        """Draw the texts taken (``old``: those shown before) without a new layout of the
+        whole screen when the row keeps its height at this width (nearly every edit)."""
+        texts = self._texts
         if texts == old:
             return
-        self._texts = texts
-        # As many lines at this width: a repaint, not a new layout of the whole screen.
-        width = self.content_size.width
-        before = self._visual
-        self._visual = None
-        same = bool(width) and before is not None and before.get_height(
-            self.styles, width) == self.render().get_height(self.styles, width)
-        self.refresh(layout=not same)
+        width, height = self.content_size
+        same = bool(width) and self.render().get_height(self.styles, width) == height
+        if not same:
+            self.refresh(layout=True)
+        elif texts[3] == old[3]:  # the rule lines are as the terminal shows them
+            self.refresh(self._top_and_bar()[0])
+        else:
+            self.refresh()
+
+
+def paint_rows(rows: Iterable[ValueRow]) -> None:
+    """Restyle the rows whose classes changed, in one pass of the stylesheet, then paint each.
+
+    One pass shares the matching of rules between rows with the same classes (the stylesheet's
+    cache): restyling each row as its class changed cost a full match per row, the better part
+    of a keystroke on a sheet where an edit marks a dozen rows."""
+    rows = list(rows)
+    shown = [row._take_texts() for row in rows]
+    stale = [row for row in rows if row._restyle]
+    for row in stale:
+        row._restyle = False
+    mounted = [row for row in stale if row.is_mounted]  # the others are styled on mounting
+    if mounted:
+        for row in mounted:
+            row._marking = True
+        try:
+            mounted[0].app.stylesheet.update_nodes(mounted, animate=False)
+        finally:
+            for row in mounted:
+                row._marking = False
+    for row, old in zip(rows, shown):
+        row._paint(old)

@@ -1,0 +1,97 @@
+"""Pilot tests: a keystroke repaints only the rows whose text changed, without a new layout of
+the screen while every row keeps its height (a layout of a whole sheet was most of a
+keystroke's cost at 200×50)."""
+
+from __future__ import annotations
+
+from textual.widget import Widget
+
+from worksheet.engine import Sheet
+from worksheet.ui import WorksheetApp
+from worksheet.ui.widgets import ValueRow
+
+PRESET = "presets/gemstone4-example-1.toml"
+REPAINTED: dict[str, set[int] | None] = {}
+
+
+def spy_on_refresh(monkeypatch) -> list[tuple[str, bool]]:
+    """Every ``ValueRow.refresh`` from now on, as ``(node, layout)``; each row's dirty lines
+    of text (content coordinates) go into ``REPAINTED`` (``None``: the whole row)."""
+    calls: list[tuple[str, bool]] = []
+    original = Widget.refresh
+    REPAINTED.clear()
+
+    def refresh(self, *regions, layout: bool = False, **options):
+        if isinstance(self, ValueRow):
+            calls.append((self.rule.name, layout))
+            lines = REPAINTED.setdefault(self.rule.name, set())
+            if not regions:
+                REPAINTED[self.rule.name] = None
+            elif lines is not None:
+                lines.update(y for region in regions if region.x >= 0  # not the bar on the left
+                             for y in range(region.y, region.bottom))
+        return original(self, *regions, layout=layout, **options)
+
+    monkeypatch.setattr(Widget, "refresh", refresh)
+    return calls
+
+
+async def test_a_keystroke_repaints_the_changed_rows_without_a_layout(monkeypatch):
+    app = WorksheetApp(preset=PRESET)
+    async with app.run_test(size=(200, 50)) as pilot:
+        form = app.form()
+        editor = app.query_one("#gemstone4 #dodge-ranks")
+        editor.focus()
+        await pilot.press("end")
+        await pilot.pause()
+        model = Sheet(form.ruleset, form.sheet.inputs)  # the graph alone, for what changes
+        calls = spy_on_refresh(monkeypatch)
+        await pilot.press("backspace")  # 60 → 6: the melee DS 43 → 15
+        await pilot.pause()
+        assert "Evade DS vs melee 15" in form.query_one(".result-strip").render().plain
+        repainted = {name for name, _ in calls}
+        changed_rows = {name for name in model.set_text("dodge_ranks", "6")
+                        if name in form.ruleset.rules}
+        assert repainted and repainted <= changed_rows
+        assert "shield_factor" not in repainted  # unchanged by Dodge ranks
+        assert not [name for name, layout in calls if layout]
+        row = form.query_one("#value-melee-ds", ValueRow)
+        assert row.has_class("-changed") and "(was 43)" in str(row.render())
+        # Its number and its mark are repainted; its rule line beneath is not (over SSH
+        # every line repainted is sent again).
+        assert row.content_size.height == 2 and REPAINTED["melee_ds"] == {0}
+        strip = form.query_one(".result-strip")
+        await pilot.press("0")
+        await pilot.pause()
+        assert "Evade DS vs melee 43" in strip.render().plain
+        assert not row.has_class("-changed") and REPAINTED["melee_ds"] == {0}
+
+
+def heights_match(form) -> list[str]:
+    """The rows whose laid-out height differs from the lines their text needs now."""
+    return [row.rule.name for row in form.query(ValueRow)
+            if row.content_size.height != row.render().get_height(row.styles,
+                                                                  row.content_size.width)]
+
+
+async def test_rows_whose_text_needs_other_lines_are_laid_out_again():
+    """A refused value puts a reason where the number was: rows whose text then needs more
+    or fewer lines get them (the layout is skipped only when no row changes height)."""
+    app = WorksheetApp(preset=PRESET)
+    async with app.run_test(size=(60, 24)) as pilot:
+        form = app.form()
+        editor = app.query_one("#gemstone4 #dodge-ranks")
+        editor.focus()
+        await pilot.press("end")
+        await pilot.pause()
+        heights = {row.rule.name: row.size.height for row in form.query(ValueRow)}
+        await pilot.press("x")  # 60x: refused; its dependents wait for Dodge ranks
+        await pilot.pause()
+        row = form.query_one("#value-base-value", ValueRow)
+        assert "waiting for Dodge ranks" in str(row.render())
+        assert heights_match(form) == []
+        assert any(row.size.height != heights[row.rule.name] for row in form.query(ValueRow))
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert heights_match(form) == []
+        assert {row.rule.name: row.size.height for row in form.query(ValueRow)} == heights
