@@ -393,20 +393,9 @@ class SheetForm(Horizontal):
 
     def explain_into(self, panel: RulePanel) -> None:
         """Put the focused row's explanation into ``panel`` (the F3 dialog's copy)."""
-        name = self._focused_name
-        if name is None:
-            return
-        status = self._status(name)
-        if name in self.ruleset.inputs:
-            panel.explain_input(self.ruleset.inputs[name], status, self.ruleset)
-        else:
-            panel.explain_rule(self.ruleset.rules[name], status)
+        if self._focused_name is not None:
+            panel.explain(self.ruleset, self._focused_name, self._status(self._focused_name))
 
     def _explain(self, name: str) -> None:
         self._focused_name = name
-        panel = self.query_one(RulePanel)
-        status = self._status(name)
-        if name in self.ruleset.inputs:
-            panel.explain_input(self.ruleset.inputs[name], status, self.ruleset)
-        else:
-            panel.explain_rule(self.ruleset.rules[name], status)
+        self.query_one(RulePanel).explain(self.ruleset, name, self._status(name))

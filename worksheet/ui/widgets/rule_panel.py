@@ -38,6 +38,13 @@ class RulePanel(VerticalScroll):
         if moved:
             self.scroll_home(animate=False)
 
+    def explain(self, ruleset: Ruleset, name: str, status: NodeStatus) -> None:
+        """Explain an input or a derived node of ``ruleset`` by its name."""
+        if name in ruleset.inputs:
+            self.explain_input(ruleset.inputs[name], status, ruleset)
+        else:
+            self.explain_rule(ruleset.rules[name], status)
+
     def explain_rule(self, rule: Rule, status: NodeStatus) -> None:
         """Show a derived node's full rule and how its value was reached."""
         lines = [rule.details or rule.text, ""]
