@@ -30,9 +30,10 @@ def run_worksheet(folders):
     """
     runs: list[PtyWorksheet] = []
 
-    def start(*args: str, cols: int = 80, rows: int = 24,
-              argv: list[str] | None = None) -> PtyWorksheet:
-        run = PtyWorksheet(folders, *args, cols=cols, rows=rows, argv=argv)
+    def start(*args: str, cols: int = 80, rows: int = 24, argv: list[str] | None = None,
+              controlling: bool = True) -> PtyWorksheet:
+        run = PtyWorksheet(folders, *args, cols=cols, rows=rows, argv=argv,
+                           controlling=controlling)
         runs.append(run)
         return run.start()
 

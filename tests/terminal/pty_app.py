@@ -152,8 +152,10 @@ class PtyWorksheet:
     """
 
     def __init__(self, folders: Folders, *args: str, cols: int = 80, rows: int = 24,
-                 argv: list[str] | None = None):
+                 argv: list[str] | None = None, controlling: bool = True):
         self.folders = folders
+        self.controlling = controlling
+        """Make the pty the program's controlling terminal (closing it then sends SIGHUP)."""
         self.argv = argv or worksheet_argv(*args)
         self.cols, self.rows = cols, rows
         self.env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": str(cols),
@@ -173,7 +175,8 @@ class PtyWorksheet:
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", self.rows, self.cols, 0, 0))
         self.process = subprocess.Popen(self.argv, stdin=slave, stdout=slave, stderr=slave,
                                         env=self.env, start_new_session=True, close_fds=True,
-                                        preexec_fn=_take_controlling_terminal)
+                                        preexec_fn=_take_controlling_terminal
+                                        if self.controlling else None)
         os.close(slave)
         self.master = master
         return self
@@ -328,6 +331,12 @@ class PtyWorksheet:
         cut = data.rfind(b"\x1b[?1049l")
         tail = data[cut + len(b"\x1b[?1049l"):] if cut >= 0 else data
         return _ANSI.sub(b"", tail).decode("utf-8", "replace").replace("\r", "")
+
+    def close_terminal(self) -> None:
+        """Close our end of the terminal, as a dropped connection does (the program stays)."""
+        if self.master >= 0:
+            os.close(self.master)
+            self.master = -1
 
     def close(self) -> None:
         """End the program and anything left in its process group (SIGKILL), and close the

@@ -216,3 +216,19 @@ def _host() -> str:
     from worksheet.recovery import _host as host
 
     return host()
+
+
+def test_a_terminal_that_ends_without_a_hangup_signal_ends_the_program(run_worksheet,
+                                                                       folders):
+    """Not the controlling terminal (``setsid`` and some launchers): closing it sends no
+    SIGHUP. The program used to stay, a core busy for ever on empty reads, its edits unsaved;
+    now it does what a hang-up does: the edits kept, status 128 + SIGHUP."""
+    first = run_worksheet("gemstone4", controlling=False)
+    type_dodge_ranks(first, "73")
+    first.close_terminal()
+    assert first.wait_exit() == 128 + signal.SIGHUP
+    assert folders.recovered_entry("gemstone4", "dodge_ranks") == "73"
+
+    second = run_worksheet("gemstone4")
+    restore(second)
+    assert_restored_73(second, folders)

@@ -26,6 +26,7 @@ from ..presets import Preset
 from ..recovery import state_dir
 from . import store
 from .screens.confirm import Choose
+from .terminal_end import watch_terminal_end
 from .state import entries_from_json, entries_to_json, split_entries
 from .textual_internals import UncaughtExceptionHook, guard_sigcont, messages_pending
 
@@ -64,7 +65,9 @@ class RecoveryActions(_Base):
                 loop.add_signal_handler(signum, self._hung_up, signum)
             guard_sigcont(terminal_alive)
         except (NotImplementedError, RuntimeError, ValueError, AttributeError):
-            pass  # no signals here (not the main thread, or not a POSIX system)
+            return  # no signals here (not the main thread, or not a POSIX system)
+        if not self.is_headless:  # a terminal that ends without a SIGHUP (``terminal_end``)
+            watch_terminal_end(lambda: _call_soon(loop, self._hung_up, signal.SIGHUP))
 
     def _hung_up(self, signum: int = signal.SIGHUP) -> None:
         """Write now what the sheet holds (the debounce would lose the last half second) and
@@ -247,6 +250,14 @@ class RecoveryActions(_Base):
         names = ", ".join(rulesets.title(rid) if rid in self.ruleset_ids else repr(rid)
                           for rid in tabs) or "a tab"
         self.notify(f"Unsaved edits of {names} {why}; {kept}.", severity="error", timeout=30)
+
+
+def _call_soon(loop: asyncio.AbstractEventLoop, callback: Any, *args: Any) -> None:
+    """Run ``callback`` on ``loop`` from another thread, unless the loop has ended."""
+    try:
+        loop.call_soon_threadsafe(callback, *args)
+    except RuntimeError:  # the loop is closed: the app has ended already
+        pass
 
 
 def terminal_alive() -> bool:
