@@ -201,8 +201,7 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
         return True
 
     def run(self, *args: Any, **kwargs: Any) -> Any:
-        """Run in the terminal (see ``App.run``), after freezing what start-up made
-        (``garbage``): long sessions then collect their garbage in milliseconds."""
+        """Run in the terminal (``App.run``), start-up frozen first (see ``garbage``)."""
         freeze_startup()
         try:
             return super().run(*args, **kwargs)

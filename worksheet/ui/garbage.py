@@ -10,8 +10,8 @@ the shared server keeps.
 
 So, in a real terminal:
 
-- Before the session starts, one collection, then :func:`gc.freeze` of what survives (the
-  modules, the rulesets, the app before it composes): later collections never scan it.
+- Before the session starts, :func:`gc.freeze` of what start-up made (the modules, the
+  rulesets, the app before it composes): later collections never scan it.
   Rows are built later and never frozen: a hidden tab's rows are dropped, and a frozen cycle
   is never freed.
 - Each time Python collects its middle generation (about 7,000 net allocations: work is going
@@ -37,8 +37,9 @@ MAX_WAIT = 0.5
 
 
 def freeze_startup() -> None:
-    """Collect, then freeze what survives, so no later collection scans it again."""
-    gc.collect()
+    """Freeze what start-up made, so no later collection scans it again. No collection first:
+    importing and building the app leaves no cyclic garbage (measured: none), and a full
+    collection of ~40,000 objects would only delay the first paint."""
     gc.freeze()
 
 

@@ -184,8 +184,8 @@ class SheetForm(Horizontal):
     def release_rows(self) -> None:
         """Drop the rows of this hidden tab, to be made again as it is shown (:meth:`show_rows`);
         only when built progressively (headless, every row stays: tests read hidden tabs)."""
-        if not self.is_progressive or not self.is_mounted:
-            return
+        if self._released or not self.is_progressive or not self.is_mounted:
+            return  # already dropped: every tab switch hides the other tabs again
         self._rows.clear()
         self._round_lists.clear()
         self._odds = self._odds_heading = None
@@ -194,11 +194,10 @@ class SheetForm(Horizontal):
 
     def show_rows(self) -> None:
         """Build the first view's rows again after :meth:`release_rows`."""
-        if not self._released:
-            return
-        self._released = False
-        self.query_one(FormBody).build_more(first_view_lines(self.app.size.height))
-        self.call_after_refresh(self._after_first_paint)
+        if self._released:
+            self._released = False
+            self.query_one(FormBody).build_more(first_view_lines(self.app.size.height))
+            self.call_after_refresh(self._after_first_paint)
 
     def _after_first_paint(self) -> None:
         self.query_one(FormBody).build_if_near_the_end()  # a view taller than estimated
