@@ -33,6 +33,14 @@ class FailingApp(WorksheetApp):
             raise ZeroDivisionError("planted by the test")
 
 
+def plant_recovery(state: dict) -> None:
+    """A recovery file left by a session on another host, long gone (so it is offered)."""
+    recovery_dir().mkdir(parents=True)
+    dead = recovery_dir() / "elsewhere-1.json"
+    dead.write_text(json.dumps({"worksheet-recovery": 1, "state": state}))
+    os.utime(dead, (0, 0))
+
+
 async def test_an_unexpected_exception_keeps_the_edits_and_reports_one_line():
     app = FailingApp(ruleset="gemstone4")
     with pytest.raises(ZeroDivisionError):
@@ -58,10 +66,7 @@ async def test_an_unexpected_exception_keeps_the_edits_and_reports_one_line():
     {"tabs": {"no_such_game": {"entries": {}}}},
 ], ids=["tabs-list", "tab-text", "entries-list", "unknown-ruleset"])
 async def test_a_recovery_file_the_app_cannot_use_is_kept_aside_not_crashed_on(state):
-    recovery_dir().mkdir(parents=True)
-    dead = recovery_dir() / "elsewhere-1.json"  # a session on another host, long gone
-    dead.write_text(json.dumps({"worksheet-recovery": 1, "state": state}))
-    os.utime(dead, (0, 0))
+    plant_recovery(state)
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -80,11 +85,8 @@ async def test_a_recovery_file_the_app_cannot_use_is_kept_aside_not_crashed_on(s
 
 
 async def test_entries_of_the_wrong_type_are_left_out_with_a_notice_not_a_crash():
-    recovery_dir().mkdir(parents=True)
-    dead = recovery_dir() / "elsewhere-1.json"
-    dead.write_text(json.dumps({"worksheet-recovery": 1, "state": {"tabs": {"gemstone4": {
-        "entries": {"dodge_ranks": 73, "agility_bonus": "12"}, "preset": {"name": 5}}}}}))
-    os.utime(dead, (0, 0))
+    plant_recovery({"tabs": {"gemstone4": {
+        "entries": {"dodge_ranks": 73, "agility_bonus": "12"}, "preset": {"name": 5}}}})
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -100,11 +102,8 @@ async def test_entries_of_the_wrong_type_are_left_out_with_a_notice_not_a_crash(
 
 
 async def test_escape_on_the_restore_question_keeps_the_edits_for_the_next_start():
-    recovery_dir().mkdir(parents=True)
-    dead = recovery_dir() / "elsewhere-1.json"
-    dead.write_text(json.dumps({"worksheet-recovery": 1, "state": {"active": "gemstone4",
-                    "tabs": {"gemstone4": {"entries": {"dodge_ranks": "73"}}}}}))
-    os.utime(dead, (0, 0))
+    plant_recovery({"active": "gemstone4",
+                    "tabs": {"gemstone4": {"entries": {"dodge_ranks": "73"}}}})
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -139,12 +138,9 @@ async def test_an_entry_the_engine_fails_on_leaves_the_tab_untouched_and_is_kept
         pass
     else:
         pytest.skip("the engine refuses 1e5000 now (its size bound): nothing here fails")
-    recovery_dir().mkdir(parents=True)
-    dead = recovery_dir() / "elsewhere-1.json"
-    dead.write_text(json.dumps({"worksheet-recovery": 1, "state": {"active": "exalted2e",
+    plant_recovery({"active": "exalted2e",
                     "tabs": {"exalted2e": {"entries": {"charm_limit": "1e5000",
-                                                       "dexterity": "4"}}}}}))
-    os.utime(dead, (0, 0))
+                                                       "dexterity": "4"}}}})
     app = WorksheetApp(ruleset="exalted2e")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
