@@ -59,6 +59,26 @@ def formula_text(status: NodeStatus) -> str:
     return status.message
 
 
+_WRAPPED: dict[tuple[str, int], int] = {}
+"""``(text, width) → lines`` of the texts that wrap: a rule's text is the same in every
+keystroke, and wrapping it again was a good part of each one."""
+
+
+def _lines(content: Content, rules: RulesMap, width: int) -> int:
+    """The lines ``content`` takes at ``width`` (as ``Content.get_height``: the rows' rules
+    never change how their texts wrap)."""
+    plain = content.plain
+    if "\n" not in plain and content.cell_length <= width:
+        return 1
+    key = (plain, width)
+    lines = _WRAPPED.get(key)
+    if lines is None:
+        if len(_WRAPPED) >= 4096:  # bounded: widths change with every resize
+            _WRAPPED.clear()
+        lines = _WRAPPED[key] = content.get_height(rules, width)
+    return lines
+
+
 class RowVisual(Visual):
     """A row's columns — head, formula, result (right-aligned) — and its rule lines beneath,
     laid out for whatever width the row gets.
@@ -74,6 +94,9 @@ class RowVisual(Visual):
         self.parts = (head, formula, result, rule)
         self.head_width = HEAD_WIDTH
         """The width of the step-and-label column."""
+        self._heights: dict[int, tuple[int, int]] = {}
+        """``width → (top lines, all lines)``: wrapping the texts is the dearest part of a
+        repaint, and a keystroke asks a marked row its height several times."""
 
     def __str__(self) -> str:
         return "\n".join(part.plain for part in self.parts)
@@ -86,16 +109,21 @@ class RowVisual(Visual):
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
         return container_width
 
+    def _height(self, rules: RulesMap, width: int) -> tuple[int, int]:
+        if width not in self._heights:
+            head, formula, result, rule = self.parts
+            head_w, result_w, formula_w = self._widths(width)
+            top = max(_lines(head, rules, head_w), _lines(formula, rules, formula_w),
+                      _lines(result, rules, result_w))
+            self._heights[width] = (top, top + _lines(rule, rules, max(1, width - RULE_INDENT)))
+        return self._heights[width]
+
     def top_height(self, rules: RulesMap, width: int) -> int:
         """The lines of the head, formula and result (the rule lines come after them)."""
-        head, formula, result, _ = self.parts
-        head_w, result_w, formula_w = self._widths(width)
-        return max(head.get_height(rules, head_w), formula.get_height(rules, formula_w),
-                   result.get_height(rules, result_w))
+        return self._height(rules, width)[0]
 
     def get_height(self, rules: RulesMap, width: int) -> int:
-        return self.top_height(rules, width) + self.parts[3].get_height(
-            rules, max(1, width - RULE_INDENT))
+        return self._height(rules, width)[1]
 
     def render_strips(self, width: int, height: int | None, style: Style,
                       options: RenderOptions) -> list[Strip]:
@@ -194,19 +222,32 @@ class ValueRow(SharedComponentStyles, SkipRepaintOutOfView, Widget, can_focus=Tr
     """``paint_rows`` is restyling the row for its state and mark classes (see below)."""
 
     def notify_style_update(self) -> None:
-        # The parts' colours follow the row's classes (-blocked, -error) and the theme.
+        # The parts' colours follow the theme. The state and mark classes ``paint_rows``
+        # restyles change none: a blocked or refused part is a component class of its own
+        # (``_component``), styled on the screen, not in the row.
         super().notify_style_update()
-        self._visual = None
+        if not self._marking:
+            self._visual = None
         self.refresh()
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False):
-        if self._marking and not (regions or layout or recompose) and self.content_size.width:
-            # A state or mark class (restyled by ``paint_rows``; its border rule asks for a
-            # repaint of the whole row) changes the head, formula and result and the bar on
-            # the left, never the rule lines: over SSH every line repainted is sent.
-            regions = self._top_and_bar()
+        if self._marking and not (regions or layout or recompose):
+            # A state or mark class, restyled by ``paint_rows``: each style the restyle sets
+            # asks for a repaint of the whole row, and the row is painted once after it.
+            self._restyled = True
+            return self
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    _restyled = False
+    """The restyle of ``paint_rows`` asked for a repaint (done once, after it)."""
+
+    def _paint_restyled(self) -> None:
+        """Paint what a state or mark class changes: the head, formula and result and the bar
+        on the left, never the rule lines (over SSH every line repainted is sent)."""
+        if self._restyled:
+            self._restyled = False
+            self.refresh(*(self._top_and_bar() if self.content_size.width else ()))
 
     def _top_and_bar(self) -> tuple[Region, Region]:
         """The content's head-formula-result lines and the bar on the row's left edge (in
@@ -295,5 +336,7 @@ def paint_rows(rows: Iterable[ValueRow]) -> None:
         finally:
             for row in mounted:
                 row._marking = False
+        for row in mounted:
+            row._paint_restyled()
     for row, old in zip(rows, shown):
         row._paint(old)
