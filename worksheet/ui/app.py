@@ -25,6 +25,7 @@ from . import store
 from . import fight_actions as fight
 from .focus_actions import FocusActions
 from .keys import Key, help_rows
+from .line_compositor import RenderSentLinesOnly
 from .garbage import PauseCollector, freeze_startup
 from .preset_actions import PresetActions
 from .recovery_actions import RecoveryActions
@@ -48,7 +49,7 @@ RECOVERY_DELAY = 0.5
 """Seconds of quiet after an edit before the unsaved state is written to the recovery file."""
 
 
-class SheetScreen(KeepStylesOnFirstResume, Screen):
+class SheetScreen(RenderSentLinesOnly, KeepStylesOnFirstResume, Screen):
     """The app's screen. Its first resume skips Textual's restyle of every widget: each was
     styled as it mounted, with the breakpoint class already set (see ``compose`` and
     ``textual_internals.KeepStylesOnFirstResume``).
