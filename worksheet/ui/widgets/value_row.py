@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from rich.segment import Segment
 from rich.style import Style as RichStyle
 from textual.binding import Binding
 from textual.content import Content
@@ -184,7 +185,7 @@ class ValueRow(SharedComponentStyles, SkipRepaintOutOfView, Widget, can_focus=Tr
         self._visual: RowVisual | None = None
 
     SHARED_COMPONENTS = frozenset(
-        {f"value-row--{part}" for part in PARTS}
+        {f"value-row--{part}" for part in PARTS} | {"value-row--bar"}
         | {f"value-row--{part}-{state}" for part in STATE_PARTS for state in ("blocked", "error")})
     COMPONENT_CLASSES = set(SHARED_COMPONENTS)
 
@@ -218,36 +219,29 @@ class ValueRow(SharedComponentStyles, SkipRepaintOutOfView, Widget, can_focus=Tr
             self._visual = self._make_visual()
         return self._visual
 
-    _marking = False
-    """``paint_rows`` is restyling the row for its state and mark classes (see below)."""
-
     def notify_style_update(self) -> None:
-        # The parts' colours follow the theme. The state and mark classes ``paint_rows``
-        # restyles change none: a blocked or refused part is a component class of its own
-        # (``_component``), styled on the screen, not in the row.
         super().notify_style_update()
-        if not self._marking:
-            self._visual = None
+        self._visual = None  # the parts' colours follow the theme
         self.refresh()
 
-    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
-                recompose: bool = False):
-        if self._marking and not (regions or layout or recompose):
-            # A state or mark class, restyled by ``paint_rows``: each style the restyle sets
-            # asks for a repaint of the whole row, and the row is painted once after it.
-            self._restyled = True
-            return self
-        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+    CHANGED_BAR = "█"
+    """The bar on the left of a row the last edit changed: the glyph of Textual's ``thick``
+    left border, in the colour of the component class ``value-row--bar`` ($warning)."""
 
-    _restyled = False
-    """The restyle of ``paint_rows`` asked for a repaint (done once, after it)."""
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The row's lines; a row the last edit changed has the bar in its left border cell.
 
-    def _paint_restyled(self) -> None:
-        """Paint what a state or mark class changes: the head, formula and result and the bar
-        on the left, never the rule lines (over SSH every line repainted is sent)."""
-        if self._restyled:
-            self._restyled = False
-            self.refresh(*(self._top_and_bar() if self.content_size.width else ()))
+        The row draws the bar itself instead of a ``ValueRow.-changed`` border rule: a class
+        with a rule restyles the row through the stylesheet, and an edit marks and unmarks a
+        dozen rows at a time (a fifth of a keystroke's CPU). The focused row shows the focus
+        border instead (``ValueRow:focus``), as it did with the rule."""
+        strips = super().render_lines(crop)
+        if self.was is None or self.has_focus or crop.x > 0 or not strips:
+            return strips
+        colour = self.get_component_rich_style("value-row--bar", partial=True).color
+        return [Strip.join([Strip([Segment(self.CHANGED_BAR, cell.style + RichStyle(
+            color=colour))]), strip.crop(1)]) if (cell := _first_cell(strip)) else strip
+            for strip in strips]
 
     def _top_and_bar(self) -> tuple[Region, Region]:
         """The content's head-formula-result lines and the bar on the row's left edge (in
@@ -269,7 +263,7 @@ class ValueRow(SharedComponentStyles, SkipRepaintOutOfView, Widget, can_focus=Tr
         paints it with the other rows an edit touched."""
         if was != self.was:
             self.was = was
-            self._restyle |= self._set_class(was is not None, "-changed")
+            self._classes_changed |= self._set_class(was is not None, "-changed")
         if paint:
             paint_rows([self])
 
@@ -277,17 +271,21 @@ class ValueRow(SharedComponentStyles, SkipRepaintOutOfView, Widget, can_focus=Tr
         """Show a new status (called only for nodes whose status changed); ``paint`` as in
         :meth:`show_change`."""
         self.status = status
-        restyle = self._set_class(status.state is State.BLOCKED, "-blocked")
-        restyle |= self._set_class(status.state is State.ERROR, "-error")
-        self._restyle |= restyle
+        changed = self._set_class(status.state is State.BLOCKED, "-blocked")
+        changed |= self._set_class(status.state is State.ERROR, "-error")
+        if changed:
+            self._visual = None  # the formula and result take the state's component classes
+        self._classes_changed |= changed
         if paint:
             paint_rows([self])
 
-    _restyle = False
-    """A class changed since the row was last styled (``paint_rows`` restyles it)."""
+    _classes_changed = False
+    """A mark or state class changed since the row was last painted (``paint_rows`` paints
+    its bar)."""
 
     def _set_class(self, add: bool, name: str) -> bool:
-        """Set or clear a class without restyling now; True when it changed."""
+        """Set or clear a class without restyling (no stylesheet rule reads these classes);
+        True when it changed."""
         if self.has_class(name) == add:
             return False
         self.set_class(add, name, update=False)
@@ -316,27 +314,23 @@ class ValueRow(SharedComponentStyles, SkipRepaintOutOfView, Widget, can_focus=Tr
             self.refresh()
 
 
-def paint_rows(rows: Iterable[ValueRow]) -> None:
-    """Restyle the rows whose classes changed, in one pass of the stylesheet, then paint each.
+def _first_cell(strip: Strip) -> Segment | None:
+    """The first cell of a line (the row's left border), or ``None`` for an empty line."""
+    for segment in strip:
+        if segment.text:
+            return Segment(segment.text[0], segment.style)
+    return None
 
-    One pass shares the matching of rules between rows with the same classes (the stylesheet's
-    cache): restyling each row as its class changed cost a full match per row, the better part
-    of a keystroke on a sheet where an edit marks a dozen rows."""
-    rows = list(rows)
-    shown = [row._take_texts() for row in rows]
-    stale = [row for row in rows if row._restyle]
-    for row in stale:
-        row._restyle = False
-    mounted = [row for row in stale if row.is_mounted]  # the others are styled on mounting
-    if mounted:
-        for row in mounted:
-            row._marking = True
-        try:
-            mounted[0].app.stylesheet.update_nodes(mounted, animate=False)
-        finally:
-            for row in mounted:
-                row._marking = False
-        for row in mounted:
-            row._paint_restyled()
-    for row, old in zip(rows, shown):
+
+def paint_rows(rows: Iterable[ValueRow]) -> None:
+    """Paint the rows an edit touched: each row's new texts, and the bar of a row whose mark
+    or state changed. Neither restyles a row (no stylesheet rule reads those classes:
+    ``tests/ui/test_keystroke_paint.py``), so an edit that marks a dozen rows costs no pass
+    of the stylesheet."""
+    for row in rows:
+        old = row._take_texts()
+        if row._classes_changed:
+            row._classes_changed = False
+            if row.is_mounted and row.content_size.width:
+                row.refresh(row._top_and_bar()[1])
         row._paint(old)
