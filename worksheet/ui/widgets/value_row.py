@@ -31,6 +31,8 @@ HEAD_WIDTH, HEAD_WIDTH_NARROW = 28, 22
 """The step-and-label column is 28 cells wide, 22 on a narrow screen (``Screen.-narrow``)."""
 RESULT_MIN, GUTTER, RULE_INDENT = 6, 1, 3
 """The result column's least width, the space between columns, the rule line's indent."""
+ROW_EDGE = 2
+"""Columns left of a row's content: its border and padding (app.tcss)."""
 
 PARTS = ("head", "formula", "result", "rule")
 """A row's parts; each is styled in app.tcss as the component class ``value-row--<part>``
@@ -197,6 +199,13 @@ class ValueRow(SharedComponentStyles, SkipRepaintOutOfView, Widget, can_focus=Tr
             f"{self.rule.step:>2} {self.rule.label}"
         return (head, formula_text(status), f"{self.result} ({self.was})" if marked
                 else self.result, "\n".join([self.rule.text, *(f"• {note}" for note in notes)]))
+
+    def lines_at(self, width: int, narrow: bool) -> int:
+        """The lines the row will take at ``width`` (its outer width) on a narrow screen or
+        not: measured before it is built, so the first paint builds only the rows it shows."""
+        visual = RowVisual(*(Content(text) for text in self._texts))
+        visual.head_width = HEAD_WIDTH_NARROW if narrow else HEAD_WIDTH
+        return visual.get_height({}, max(1, width - ROW_EDGE))
 
     def _component(self, part: str) -> str:
         state = self.status.state
