@@ -12,6 +12,8 @@ from textual._compositor import ChopsUpdate, Compositor
 from textual.geometry import Region
 from textual.strip import Strip
 
+from .strip_caches import lazy_strip_caches
+
 
 class LineCompositor(Compositor):
     """Textual's compositor, except that a partial update renders only the widgets on the
@@ -80,3 +82,4 @@ class RenderSentLinesOnly:
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._compositor = LineCompositor()
+        lazy_strip_caches()
