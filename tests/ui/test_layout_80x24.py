@@ -18,7 +18,7 @@ from worksheet.ui.status_line import status_text
 from worksheet.ui.widgets.ids import kebab
 from worksheet.ui.widgets.key_bar import KeyBar
 from worksheet.ui.widgets.records import RecordTable
-from worksheet.ui.widgets.summary import ResultStrip, format_percent
+from worksheet.ui.widgets.result_strip import ResultStrip, format_percent
 
 SMALL = (80, 24)
 

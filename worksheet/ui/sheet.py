@@ -26,13 +26,13 @@ from ..engine.odds_text import ODDS_STEP
 from .keys import Key
 from .form_body import FormBody, first_view_lines, take_lines
 from .labels import Speaker
-from .state import Entries, History, entries_from_values, split_entries
+from .entries import Entries, History, entries_from_values, split_entries
 from .steps import heading, step_groups
 from .widgets import InputRow, RulePanel, ValueRow
 from .widgets.value_row import paint_rows
 from .widgets.odds import OddsPanel
 from .widgets.round_group import RoundRecords, round_heading, round_inputs, round_notes
-from .widgets.summary import ResultStrip
+from .widgets.result_strip import ResultStrip
 from .what_changed import ChangeMarks
 
 if TYPE_CHECKING:

@@ -1,4 +1,8 @@
-"""What a tab holds besides its graph: the entries a user typed, undo history, recovery form.
+"""A tab's entries (what its editors hold, as typed) and their undo history.
+
+Named for what it holds, and apart from the engine's :class:`~worksheet.engine.State` (a
+node's OK / blocked / error): the graph holds values, this module what a user typed, their
+undo steps and their recovery-file form.
 
 An *entry* is what an editor holds for one input: the text (for every input that has a text
 form, valid or not, exactly as typed) or, for a record list, the tuple of records. Entries, not
