@@ -27,7 +27,7 @@ from .keys import Key
 from .form_body import FormBody, first_view_lines, take_lines
 from .labels import Speaker
 from .entries import Entries, History, entries_from_values, split_entries
-from .steps import heading, step_groups
+from .steps import heading
 from .widgets import InputRow, RulePanel, ValueRow
 from .widgets.value_row import paint_rows
 from .widgets.odds import OddsPanel
@@ -126,7 +126,7 @@ class SheetForm(Horizontal):
                     yield self._round_lists[name]
                 yield from round_notes(self.ruleset, name)
         first = True
-        for step, inputs, nodes in step_groups(self.ruleset):
+        for step, inputs, nodes in self.ruleset.step_groups():
             inputs = [name for name in inputs if name not in loop]
             if not inputs and not nodes:
                 continue
@@ -213,7 +213,7 @@ class SheetForm(Horizontal):
         self.call_after_refresh(self._focus_odds)
 
     def _focus_odds(self, tries: int = 5) -> None:
-        groups = [inputs for step, inputs, _ in step_groups(self.ruleset) if step == ODDS_STEP]
+        groups = [g.inputs for g in self.ruleset.step_groups() if g.step == ODDS_STEP]
         row = self._rows.get(groups[0][0]) if groups and groups[0] else None
         if isinstance(row, InputRow) and row.children:
             self.screen.set_focus(row.editor, scroll_visible=False)
