@@ -111,16 +111,18 @@ class History:
 
     def undo(self, current: Entries) -> Entries | None:
         """The state to go back to, or ``None``; ``current`` becomes redoable."""
-        self._run = None
-        if not self._undo:
-            return None
-        self._redo.append(dict(current))
-        return self._undo.pop()
+        return self._step(self._undo, self._redo, current)
 
     def redo(self, current: Entries) -> Entries | None:
         """The state to go forward to, or ``None``; ``current`` becomes undoable."""
+        return self._step(self._redo, self._undo, current)
+
+    def _step(self, source: list[Entries], target: list[Entries],
+              current: Entries) -> Entries | None:
+        """Take the last state of ``source`` (``None`` when empty), leaving ``current`` on
+        ``target``: undo and redo are the same move between the two stacks."""
         self._run = None
-        if not self._redo:
+        if not source:
             return None
-        self._undo.append(dict(current))
-        return self._redo.pop()
+        target.append(dict(current))
+        return source.pop()
