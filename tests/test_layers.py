@@ -45,13 +45,13 @@ WIDGET_PACKAGES = ("worksheet.ui.widgets", "worksheet.ui.screens")
 
 
 def is_controller(module: str) -> bool:
-    """The app and what wires it: ``ui/app.py``, the ``*_actions`` modules, the palette, and
-    anything in a ``controllers`` package."""
+    """The app and what wires it: ``ui/app.py``, the palette, the ``*_actions`` and
+    ``*_controller`` modules, and anything in a ``controllers`` package."""
     if not module.startswith("worksheet.ui."):
         return False
     parts = module.split(".")[2:]
-    return parts in (["app"], ["palette"]) or parts[-1].endswith("_actions") \
-        or "controllers" in parts
+    return parts in (["app"], ["palette"]) or "controllers" in parts \
+        or parts[-1].endswith(("_actions", "_controller", "_controllers"))
 
 
 class Import(NamedTuple):
@@ -228,6 +228,7 @@ def test_widgets_and_screens_never_reach_the_app_or_its_controllers():
 def test_the_controller_test_knows_the_app_and_its_wiring():
     assert is_controller("worksheet.ui.app") and is_controller("worksheet.ui.preset_actions")
     assert is_controller("worksheet.ui.controllers.presets")
+    assert is_controller("worksheet.ui.recovery_controller")
     assert not is_controller("worksheet.ui.sheet") and not is_controller("worksheet.engine")
     assert not is_controller("worksheet.ui.widgets.records")
 
