@@ -36,11 +36,10 @@ def tenth_input_title(ruleset_id: str) -> str:
     """The label of the input nine Ctrl+↓ after the first field (the character's first input,
     below the round group), in the form's order: the steps' inputs less the round inputs."""
     from worksheet import rulesets
-    from worksheet.ui.steps import step_groups
 
     ruleset = rulesets.get(ruleset_id)
     round_inputs = set(ruleset.fight_loop.round_inputs)
-    order = [name for _, inputs, _ in step_groups(ruleset) for name in inputs
+    order = [name for group in ruleset.step_groups() for name in group.inputs
              if name not in round_inputs]
     return ruleset.inputs[order[9]].title
 

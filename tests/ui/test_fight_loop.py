@@ -7,6 +7,7 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from worksheet.derivation_block import derivation_block
+from worksheet.engine import Sheet
 from worksheet.oneline import one_line
 from worksheet.presets import Preset
 from worksheet.ui import WorksheetApp
@@ -37,7 +38,7 @@ async def test_exalted_round_through_the_keyboard_with_undo():
     app = app_with("exalted2e", dexterity=3, dodge=2, combat_ability=3, action_penalty=1)
     async with app.run_test(size=SIZE) as pilot:
         form = app.form()
-        value = form.sheet.value
+        value = form.value
         await jump_to(pilot, app, "stunt-faces")  # keyboard only
         await pilot.press("8")  # defend with a stunt die of 8: +1
         await pilot.pause()
@@ -77,7 +78,7 @@ async def test_shadowrun_round_reaches_s1_and_my_action_ends_full_defense():
                    burst="long-wide", full_defense="full-dodge", attacker_hits=2)
     async with app.run_test(size=SIZE) as pilot:
         form = app.form()
-        value = form.sheet.value
+        value = form.value
         assert value("defense_pool") == 5
         await pilot.press("f5", "f5")
         await pilot.pause()
@@ -99,7 +100,7 @@ async def test_vampire_refuses_a_defense_past_the_actions_and_names_the_input():
                    opponents=2)
     async with app.run_test(size=SIZE) as pilot:
         form = app.form()
-        value = form.sheet.value
+        value = form.value
         await pilot.press("f5")
         await pilot.pause()
         assert (value("position"), value("defense_pool"), value("difficulty")) == (2, 3, 7)
@@ -125,20 +126,20 @@ async def test_gemstone_stance_cycles_from_anywhere_on_its_tab():
         assert "Stance" in keys and "Attacked" not in keys and "My action" not in keys
         await pilot.press("f9")
         await pilot.pause()
-        assert form.sheet.value("stance") == "advanced" and form.sheet.value("melee_ds") == 43
+        assert form.value("stance") == "advanced" and form.value("melee_ds") == 43
         assert app.focused.id == "dodge-ranks"  # focus stays where it was
         for _ in range(5):
             await pilot.press("f9")
         await pilot.pause()
-        assert form.sheet.value("stance") == "offensive"
+        assert form.value("stance") == "offensive"
         await pilot.press("ctrl+z")  # each press is one undo step
         await pilot.pause()
-        assert form.sheet.value("stance") == "defensive"
+        assert form.value("stance") == "defensive"
         await pilot.press("f9")
         await pilot.pause()
         await pilot.press("f5")  # no such action here: nothing happens
         await pilot.pause()
-        assert form.sheet.value("stance") == "offensive"
+        assert form.value("stance") == "offensive"
 
 
 async def test_round_group_is_first_with_its_reset_rules_and_f4_goes_there():
@@ -162,7 +163,7 @@ async def test_steppers_add_within_bounds_and_typing_still_works():
     app = app_with("gemstone4")
     async with app.run_test(size=SIZE) as pilot:
         form = app.form()
-        value = form.sheet.value
+        value = form.value
         app.query_one("#agility-bonus").focus()
         await pilot.press("up", "up", "shift+up")
         await pilot.pause()
@@ -222,12 +223,13 @@ async def test_copy_keys_put_the_line_and_the_derivation_on_the_clipboard():
         form = app.form()
         await pilot.press("ctrl+l")
         await pilot.pause()
-        assert app.clipboard == "Evade DS melee 43 · ranged 65" == one_line(form.sheet)
+        graph = Sheet(form.ruleset, form.inputs)  # a graph of its own from the form's inputs
+        assert app.clipboard == "Evade DS melee 43 · ranged 65" == one_line(graph)
         assert any("Evade DS melee 43" in n for n in notes(app))
         form.query_one("#value-melee-ds").focus()
         await pilot.press("ctrl+t")
         await pilot.pause()
-        assert app.clipboard == derivation_block(form.sheet, "melee_ds")
+        assert app.clipboard == derivation_block(graph, "melee_ds")
         assert app.clipboard.splitlines()[0] == "GemStone IV — Evade DS: Evade DS vs melee = 43"
 
 
@@ -258,7 +260,7 @@ async def test_rise_shows_its_conditions_in_the_round_group_and_f4_goes_to_the_l
         await pilot.press("f4")
         await pilot.pause()
         assert app.focused.id == "modifiers"
-        records = form.sheet.value("modifiers")[:1]
+        records = form.value("modifiers")[:1]
         form.load_values({"modifiers": [dict(r) for r in records]
                           + [{"name": "Dazed", "value": -1, "type": "condition"}]},
                          saved=False)
@@ -299,7 +301,7 @@ async def test_vampire_round_v1_through_the_keyboard_alone():
                    opponents=2)
     async with app.run_test(size=SIZE) as pilot:
         form = app.form()
-        value = form.sheet.value
+        value = form.value
         await jump_to(pilot, app, "attacker-successes")  # defend: the first roll
         await pilot.press("1")
         await jump_to(pilot, app, "defender-faces")

@@ -59,7 +59,7 @@ async def test_a_tab_shown_again_shows_what_was_typed_and_derived(progressive):
         await settle(pilot)
         form = app.form()
         typed = form.entries["dodge_ranks"]
-        melee = form.sheet.value("melee_ds")
+        melee = form.value("melee_ds")
         app.show_tab("rise")
         await settle(pilot)
         app.show_tab("gemstone4")
@@ -70,7 +70,7 @@ async def test_a_tab_shown_again_shows_what_was_typed_and_derived(progressive):
         row = app.query_one("#gemstone4 #value-melee-ds", ValueRow)
         assert row.status.value == melee
         assert row.was is not None, "the change mark of the last edit is lost"
-        assert app.form() is form and form.sheet.value("melee_ds") == melee
+        assert app.form() is form and form.value("melee_ds") == melee
 
 
 async def test_an_edit_undone_after_coming_back_still_undoes(progressive):

@@ -44,7 +44,7 @@ async def test_a_keystroke_repaints_the_changed_rows_without_a_layout(monkeypatc
         editor.focus()
         await pilot.press("end")
         await pilot.pause()
-        model = Sheet(form.ruleset, form.sheet.inputs)  # the graph alone, for what changes
+        model = Sheet(form.ruleset, form.inputs)  # the graph alone, for what changes
         calls = spy_on_refresh(monkeypatch)
         await pilot.press("backspace")  # 60 → 6: the melee DS 43 → 15
         await pilot.pause()

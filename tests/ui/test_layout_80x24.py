@@ -18,7 +18,7 @@ from worksheet.ui.status_line import status_text
 from worksheet.ui.widgets.ids import kebab
 from worksheet.ui.widgets.key_bar import KeyBar
 from worksheet.ui.widgets.records import RecordTable
-from worksheet.ui.widgets.summary import ResultStrip, format_percent
+from worksheet.ui.widgets.result_strip import ResultStrip, format_percent
 
 SMALL = (80, 24)
 
@@ -124,7 +124,7 @@ async def test_the_strip_fits_two_lines_at_80_columns_with_a_bundled_preset(rid)
         async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
             strip = app.query_one(f"#{rid} ResultStrip", ResultStrip)
-            assert strip.size.height <= 2, (item.preset.name, strip.text(app.form().sheet))
+            assert strip.size.height <= 2, (item.preset.name, strip.shown)
             assert strip.region.width == 80
 
 
@@ -278,7 +278,7 @@ async def test_every_reason_a_maneuver_is_refused_still_fits_two_lines():
         form.load_entries({"maneuver": "block", "attack": "firearms", "damage_type": "lethal",
                            "attack_known": "no", "attacker_successes": "30"})
         await pilot.pause()
-        text = strip.text(form.sheet)
+        text = strip.shown
         assert text.startswith("Not allowed: a block only deflects hand-to-hand attacks "
                                "(brawl or melee), not firearms (+2 more)")
         assert strip.size.height <= 2, text

@@ -133,5 +133,5 @@ async def test_a_choice_builds_its_list_when_first_opened_and_picks_from_the_key
         after = spec.choices[spec.choices.index(before) + 1]
         assert choice.value == after and not choice.expanded
         form = app.form()
-        assert form.sheet.inputs["armor_asg"] == after
+        assert form.inputs["armor_asg"] == after
         assert form.entries["armor_asg"] == spec.to_text(after)

@@ -77,10 +77,10 @@ async def test_ctrl_g_focuses_the_attacker_and_typing_re_derives_only_the_odds()
                 break
         assert app.focused.id == "attack-pool"
         form = app.form()
-        before = Sheet(form.ruleset, dict(form.sheet.inputs))
+        before = Sheet(form.ruleset, dict(form.inputs))
         await pilot.press("8")
         await pilot.pause()
-        assert form.sheet.inputs["attack_pool"] == 8
+        assert form.inputs["attack_pool"] == 8
         changed = before.set_text("attack_pool", "8")  # what the form refreshed, headless
         assert changed <= set(form.ruleset.odds) | {"attack_pool"}
         assert "p_hit_dodge" in changed

@@ -60,7 +60,7 @@ async def test_save_then_open_restores_every_input():
         await pilot.press("enter", "down", "enter")
         await pilot.pause()
         form = app.form()
-        edited = dict(form.sheet.inputs)
+        edited = dict(form.inputs)
         assert form.dirty
 
         await save_as(pilot, "Test rogue")
@@ -72,12 +72,12 @@ async def test_save_then_open_restores_every_input():
 
         await pilot.press("ctrl+r")
         await pilot.pause()
-        assert form.sheet.inputs == form.ruleset.defaults()
+        assert form.inputs == form.ruleset.defaults()
         await open_named(pilot, "Test rogue")
         assert isinstance(app.screen, Choose), "loading over unsaved edits asks first"
         await pilot.press("tab", "enter")  # "Load preset"
         await pilot.pause()
-        assert form.sheet.inputs == edited
+        assert form.inputs == edited
         assert pane.query_one("#dodge-ranks").value == "60"
         assert not form.dirty
 
@@ -90,7 +90,7 @@ async def test_every_ruleset_round_trips_through_the_dialogs(rid):
         form = app.form()
         if bundled:
             form.load_values(bundled[-1].inputs, saved=False)
-        values = dict(form.sheet.inputs)
+        values = dict(form.inputs)
         await save_as(pilot, f"Round trip {rid}")
         await pilot.press("ctrl+r")
         await pilot.pause()
@@ -98,7 +98,7 @@ async def test_every_ruleset_round_trips_through_the_dialogs(rid):
         assert isinstance(app.screen, Choose)
         await pilot.press("tab", "enter")
         await pilot.pause()
-        assert form.sheet.inputs == values
+        assert form.inputs == values
 
 
 async def save_over_a_taken_name(app, pilot):
@@ -248,18 +248,18 @@ async def test_loading_a_preset_is_one_undoable_step_that_does_not_echo():
     async with app.run_test(size=SIZE) as pilot:
         await open_named(pilot, "Example 1 — brigandine, medium shield")
         form = app.form()
-        assert form.sheet.value("dodge_ranks") == 60 and not form.dirty
+        assert form.value("dodge_ranks") == 60 and not form.dirty
         await pilot.press("ctrl+y")  # nothing to redo: the load is the last step
         await pilot.pause()
         assert "Nothing to redo in this tab." in said(app)
-        assert form.sheet.value("dodge_ranks") == 60
+        assert form.value("dodge_ranks") == 60
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert form.sheet.inputs == form.ruleset.defaults()
+        assert form.inputs == form.ruleset.defaults()
         await pilot.press("ctrl+z")  # the load was one step: nothing before it
         await pilot.pause()
         assert "Nothing to undo in this tab." in said(app)
-        assert form.sheet.inputs == form.ruleset.defaults()
+        assert form.inputs == form.ruleset.defaults()
 
 
 async def test_the_save_dialog_offers_the_shared_folder_when_the_server_names_one(

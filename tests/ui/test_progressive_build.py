@@ -12,7 +12,6 @@ from worksheet.ui.widgets.ids import kebab
 from worksheet.ui import WorksheetApp
 from worksheet.ui.form_body import FormBody, take_lines
 from worksheet.ui.sheet import SheetForm
-from worksheet.ui.steps import step_groups
 from worksheet.ui.widgets import InputRow, ValueRow
 
 SIZE = (80, 24)
@@ -47,7 +46,8 @@ def test_take_lines_takes_rows_until_the_lines_are_filled():
 
 def expected_value_order(rid: str) -> list[str]:
     """The value rows in the order a headless (all at once) build lays them out."""
-    return [f"value-{kebab(n)}" for _, _, nodes in step_groups(rulesets.get(rid)) for n in nodes]
+    return [f"value-{kebab(n)}" for g in rulesets.get(rid).step_groups()
+            for n in g.nodes]
 
 
 def built_value_ids(app: WorksheetApp) -> list[str]:

@@ -103,7 +103,7 @@ async def test_choices_re_derive_through_the_select():
         await pilot.pause()
         await pilot.press("down", "down", "enter")
         await pilot.pause()
-        assert app.form().sheet.value("shield") == "medium"
+        assert app.form().value("shield") == "medium"
         assert text(pane.query_one("#value-shield-factor")) == "0.7"
 
 
@@ -161,7 +161,7 @@ async def test_reset_tab_is_one_undoable_step():
         loaded = dict(form.entries)
         await pilot.press("ctrl+r")
         await pilot.pause()
-        assert form.sheet.inputs == form.ruleset.defaults()
+        assert form.inputs == form.ruleset.defaults()
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert form.entries == loaded
@@ -188,8 +188,8 @@ async def test_keys_typed_in_a_burst_follow_tab():
         await pilot.press("6", "0", "tab", "2", "0", "tab", "1", "8")
         await pilot.pause()
         form = app.form()
-        assert (form.sheet.value("dodge_ranks"), form.sheet.value("agility_bonus"),
-                form.sheet.value("intuition_bonus")) == (60, 20, 18)
+        assert (form.value("dodge_ranks"), form.value("agility_bonus"),
+                form.value("intuition_bonus")) == (60, 20, 18)
 
 
 async def test_editing_keys_in_one_read_keep_their_order():
@@ -210,7 +210,7 @@ async def test_editing_keys_in_one_read_keep_their_order():
         await pilot.pause()
         editor = app.query_one("#gemstone4 #dodge-ranks")
         assert editor.value == "64"  # 60 → 6 → 65 → 675 → 6 → 64
-        assert app.form().sheet.value("dodge_ranks") == 64
+        assert app.form().value("dodge_ranks") == 64
 
 
 async def test_an_edit_queued_before_a_load_does_not_undo_the_load():
@@ -226,5 +226,5 @@ async def test_an_edit_queued_before_a_load_does_not_undo_the_load():
         form.load_entries({"dodge_ranks": "600"})
         await pilot.pause()
         assert form.entries["dodge_ranks"] == "600"
-        assert form.sheet.inputs["dodge_ranks"] != 7
+        assert form.inputs["dodge_ranks"] != 7
         assert app.query_one("#dodge-ranks").value == "600"

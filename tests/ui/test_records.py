@@ -78,7 +78,7 @@ async def test_add_edit_move_delete_records_from_the_keyboard():
         app.query_one("#effects").focus()
         await add(pilot, "Shield", "2")
         await add(pilot, "Ward", "3/2")
-        assert [r["name"] for r in form.sheet.value("effects")] == ["Shield", "Ward"]
+        assert [r["name"] for r in form.value("effects")] == ["Shield", "Ward"]
         assert value_text(app) == "3.5"
 
         # edit the second record: its value becomes 5
@@ -91,16 +91,16 @@ async def test_add_edit_move_delete_records_from_the_keyboard():
         # move it up, then delete the first record
         await pilot.press("shift+up")
         await pilot.pause()
-        assert [r["name"] for r in form.sheet.value("effects")] == ["Ward", "Shield"]
+        assert [r["name"] for r in form.value("effects")] == ["Ward", "Shield"]
         await pilot.press("d")
         await pilot.pause()
-        assert [r["name"] for r in form.sheet.value("effects")] == ["Shield"]
+        assert [r["name"] for r in form.value("effects")] == ["Shield"]
         assert value_text(app) == "2"
 
         # each change is one undo step
         form.undo()
         await pilot.pause()
-        assert [r["name"] for r in form.sheet.value("effects")] == ["Ward", "Shield"]
+        assert [r["name"] for r in form.value("effects")] == ["Ward", "Shield"]
         assert [r["name"] for r in app.query_one(RecordList).records] == ["Ward", "Shield"]
 
 
@@ -132,7 +132,7 @@ async def test_a_record_field_is_validated_like_any_input():
         assert "greater than 0" in str(app.screen.query_one(".dialog-message").render())
         await pilot.press("escape")
         await pilot.pause()
-        assert form.sheet.value("effects") == ()
+        assert form.value("effects") == ()
 
 
 async def test_registered_rulesets_with_record_lists_get_the_editor():

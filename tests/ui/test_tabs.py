@@ -85,7 +85,7 @@ async def test_opening_on_a_preset_selects_its_tab():
         assert app.active == "gemstone4"
         form = app.form()
         for name, value in preset.inputs.items():
-            assert form.sheet.value(name) == value
+            assert form.value(name) == value
         assert not form.dirty
 
 

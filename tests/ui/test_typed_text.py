@@ -65,7 +65,7 @@ async def test_every_text_field_keeps_what_was_typed(rid):
                 await pilot.pause()
                 assert editor.value == text, f"{spec.name}: typed {text!r}"
                 assert form.entries[spec.name] == text
-                status = form.sheet.status(spec.name)
+                status = form.status(spec.name)
                 if outcome == "refused":
                     assert status.state is State.ERROR
                     assert status.message == detail
@@ -73,11 +73,11 @@ async def test_every_text_field_keeps_what_was_typed(rid):
                     # the parser's own message, spoken with labels (the app's words)
                     assert str(message.render()) == f"✗ {Speaker(ruleset).text(detail)}"
                     for consumer in ruleset.consumers(spec.name):
-                        assert form.sheet.status(consumer).state is not State.OK, \
+                        assert form.status(consumer).state is not State.OK, \
                             f"{consumer} must not use the refused {spec.name}={text!r}"
                 else:
                     assert status.state is State.OK
-                    assert form.sheet.value(spec.name) == detail
+                    assert form.value(spec.name) == detail
                     assert not row.has_class("-error")
             # Put the default back so the next field is tried on a valid sheet.
             editor.focus()

@@ -13,7 +13,7 @@ from .inputs import (REQUIRED, BoolInput, ChoiceInput, InputError, InputSpec, In
 from .list_inputs import FacesInput, NamesInput
 from .records import Record, RecordsInput
 from .numbers import Number, exact, format_number, json_number, normalize
-from .ruleset import Headline, Problem, Rule, Ruleset, RulesetError
+from .ruleset import Headline, Problem, Rule, Ruleset, RulesetError, StepGroup
 
 __all__ = [
     "Derivation", "Explained", "Term", "call", "ceil", "explained", "floor", "format_value",
@@ -22,5 +22,5 @@ __all__ = [
     "REQUIRED", "BoolInput", "ChoiceInput", "FacesInput", "InputError", "InputSpec", "IntInput",
     "NamesInput", "NumberInput", "Record", "RecordsInput", "TextInput",
     "Number", "exact", "format_number", "json_number", "normalize",
-    "Headline", "Problem", "Rule", "Ruleset", "RulesetError",
+    "Headline", "Problem", "Rule", "Ruleset", "RulesetError", "StepGroup",
 ]

@@ -14,13 +14,11 @@ Headless: no Textual here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
 from .inputs import ChoiceInput, InputError, InputSpec, IntInput, NumberInput
 from .numbers import format_number
-
-if TYPE_CHECKING:
-    from .ruleset import Ruleset
+from .ruleset import Problem, Ruleset
 
 ATTACKED_AGAIN = "attacked_again"
 """The action a player takes after a defense, when the next attack comes."""
@@ -37,18 +35,16 @@ attacker, not a roll, and stay."""
 _KEEP = object()
 
 
-class Refused(Exception):
+class Refused(Problem):
     """An action that would cross a bound; nothing is changed.
+
+    A :class:`~worksheet.engine.ruleset.Problem` (one input to blame, and words) raised by an
+    action rather than a rule, so the two cannot drift apart.
 
     Attributes:
         input: the input that would cross it (the one to look at).
         message: what is wrong and what to do, in words.
     """
-
-    def __init__(self, input: str, message: str):
-        self.input = input
-        self.message = message
-        super().__init__(f"{input}: {message}")
 
 
 @dataclass(frozen=True)

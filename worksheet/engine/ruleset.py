@@ -13,7 +13,7 @@ from __future__ import annotations
 import heapq
 import inspect
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from .inputs import InputSpec
 
@@ -97,6 +97,18 @@ class Headline:
 
     def __hash__(self) -> int:
         return hash(self.name)
+
+
+class StepGroup(NamedTuple):
+    """One section of a form: a step, the inputs filled in there, and the nodes it derives
+    (see :meth:`Ruleset.step_groups`)."""
+
+    step: str
+    """The step label (``""`` for the inputs no node uses)."""
+    inputs: tuple[str, ...]
+    """The inputs whose first user is in this step, in declaration order."""
+    nodes: tuple[str, ...]
+    """The step's nodes, in evaluation order."""
 
 
 class Ruleset:
@@ -248,3 +260,26 @@ class Ruleset:
         """The nodes that use an input directly, in evaluation order (for grouping a form)."""
         self.compile()
         return self.children[input_name]
+
+    def step_groups(self) -> tuple[StepGroup, ...]:
+        """The form's sections in evaluation order: each step's inputs, then its nodes.
+
+        Part of the ruleset, not of the form, so the grouping every view shows (and tests
+        walk) is decided once and tested headless. An input belongs to the step of the first
+        node that uses it (so it is filled in just before it counts); inputs no node uses
+        come last, in a group with the step ``""``.
+        """
+        self.compile()
+        nodes: dict[str, list[str]] = {}
+        for name in self.order:
+            nodes.setdefault(self.rules[name].step, []).append(name)
+        inputs: dict[str, list[str]] = {step: [] for step in nodes}
+        unused: list[str] = []
+        for name in self.inputs:
+            users = self.children[name]
+            (inputs[self.rules[users[0]].step] if users else unused).append(name)
+        groups = [StepGroup(step, tuple(inputs[step]), tuple(names))
+                  for step, names in nodes.items()]
+        if unused:
+            groups.append(StepGroup("", tuple(unused), ()))
+        return tuple(groups)

@@ -19,7 +19,9 @@ from textual.css.query import NoMatches
 from textual.await_remove import AwaitRemove
 from textual.widget import AwaitMount, Widget
 
+from ..engine import RecordsInput
 from .textual_internals import forget_arrangement
+from .widgets import InputRow, ValueRow
 
 ROW_LINES = {"step-heading": 2, "value-row": 2}
 """Lines a row takes at least, by class (a heading has a blank line above it); others 1."""
@@ -74,6 +76,12 @@ def take_lines(rows: Iterator[Widget], lines: int | None, width: int | None = No
     return taken
 
 
+def is_record_list(widget: Widget) -> bool:
+    """True for a record list's row (tested by its input, so the form need not import the
+    record list and Textual's DataTable for rulesets without one)."""
+    return isinstance(getattr(widget, "spec", None), RecordsInput)
+
+
 def input_editor(row: Widget) -> Widget | None:
     """The widget that edits a row's input (an input row's editor, a record list's table), or
     ``None`` for a heading or a value."""
@@ -84,6 +92,16 @@ def input_editor(row: Widget) -> Widget | None:
         return editor if editor is not None else getattr(row, "table", None)
     except NoMatches:  # a record list not composed yet
         return None
+
+
+def row_name(widget: Widget) -> str | None:
+    """The input or node of the form row that holds ``widget`` (``None``: in no row)."""
+    for node in widget.ancestors_with_self:
+        if isinstance(node, ValueRow):
+            return node.rule.name
+        if isinstance(node, InputRow) or is_record_list(node):
+            return node.spec.name
+    return None
 
 
 class FormBody(VerticalScroll, can_focus=False):

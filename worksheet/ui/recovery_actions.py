@@ -27,7 +27,7 @@ from ..recovery import state_dir
 from . import store
 from .screens.confirm import Choose
 from .terminal_end import watch_terminal_end
-from .state import entries_from_json, entries_to_json, split_entries
+from .entries import entries_from_json, entries_to_json, split_entries
 from .textual_internals import UncaughtExceptionHook, guard_sigcont, messages_pending
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ step lists its inputs, then its derived values.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from textual import events
 from textual.app import ComposeResult
@@ -21,28 +21,31 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..engine import RecordsInput, Ruleset, Sheet, State
+from ..engine import NodeStatus, RecordsInput, Ruleset, Sheet, SheetProblem, State
 from ..engine.odds_text import ODDS_STEP
 from .keys import Key
-from .form_body import FormBody, first_view, take_lines
+from .form_body import FormBody, first_view, is_record_list, row_name, take_lines
 from .labels import Speaker
-from .state import Entries, History, entries_from_values, split_entries
-from .steps import heading, step_groups
-from .widgets import InputRow, RulePanel, ValueRow
+from .entries import Entries, History, entries_from_values, split_entries
+from .steps import heading
+from .widgets import InputRow, RulePanel, ValueRow, input_row
 from .widgets.value_row import paint_rows
 from .widgets.odds import OddsPanel
 from .widgets.round_group import RoundRecords, round_heading, round_inputs, round_notes
-from .widgets.summary import ResultStrip
+from .widgets.result_strip import ResultStrip
 from .what_changed import ChangeMarks
 
 if TYPE_CHECKING:
     from .widgets.records import RecordList
 
 
-def is_record_list(widget: Widget) -> bool:
-    """True for a record list's row (tested by its input, so the sheet need not import the
-    record list and Textual's DataTable for rulesets without one)."""
-    return isinstance(getattr(widget, "spec", None), RecordsInput)
+class FormMessage(Message):
+    """A message about one form (the app tells its tabs apart by ``form``)."""
+
+    def __init__(self, form: "SheetForm"):
+        super().__init__()
+        self.form = form
+        """The form it is about."""
 
 
 class SheetForm(Horizontal):
@@ -58,13 +61,8 @@ class SheetForm(Horizontal):
     BINDINGS = [Key("ctrl+g", "odds", "Odds", show=False, command="Odds",
                     help="go to the Odds step: the attacker's inputs and the chance to be hit")]
 
-    class Changed(Message):
+    class Changed(FormMessage):
         """The entries changed (an edit, a load, an undo): the app saves recovery state."""
-
-        def __init__(self, form: "SheetForm"):
-            super().__init__()
-            self.form = form
-            """The form that changed."""
 
     def __init__(self, ruleset: Ruleset, values: Mapping[str, Any] | None = None, *,
                  cursor_blink: bool = False, id: str | None = None):
@@ -77,8 +75,7 @@ class SheetForm(Horizontal):
         """Names in labels: every message the form shows goes through it."""
         self.entries: Entries = entries_from_values(ruleset, self.sheet.inputs)
         """What each editor holds (text as typed, or records)."""
-        self.saved: Entries = dict(self.entries)
-        """The entries as last loaded or saved (to tell unsaved edits)."""
+        self._saved: Entries = dict(self.entries)  # as last loaded or saved (``dirty``)
         self.history = History()
         """Undo and redo of this tab."""
         self.round_moved = frozenset(n for n in round_inputs(ruleset)
@@ -126,7 +123,7 @@ class SheetForm(Horizontal):
                     yield self._round_lists[name]
                 yield from round_notes(self.ruleset, name)
         first = True
-        for step, inputs, nodes in step_groups(self.ruleset):
+        for step, inputs, nodes in self.ruleset.step_groups():
             inputs = [name for name in inputs if name not in loop]
             if not inputs and not nodes:
                 continue
@@ -153,24 +150,13 @@ class SheetForm(Horizontal):
                 yield row
 
     def _input_row(self, name: str) -> Widget:
-        spec = self.ruleset.inputs[name]
-        if isinstance(spec, RecordsInput):
-            from .widgets.records import RecordList  # DataTable: only for sheets with lists
-
-            row: Widget = RecordList(spec, self.entries[name])
-        else:
-            row = InputRow(spec, self.entries[name], cursor_blink=self._blink)
+        row = input_row(self.ruleset.inputs[name], self.entries[name], cursor_blink=self._blink)
         row.set_class(name in self.marks.inputs, "-changed")
         self._rows[name] = row
         return row
 
-    class Built(Message):
+    class Built(FormMessage):
         """The form's rows are mounted (the app may now focus its first editor)."""
-
-        def __init__(self, form: "SheetForm"):
-            super().__init__()
-            self.form = form
-            """The form that is ready."""
 
     def on_mount(self) -> None:
         self.query_one(ResultStrip).show(self.sheet)
@@ -213,7 +199,7 @@ class SheetForm(Horizontal):
         self.call_after_refresh(self._focus_odds)
 
     def _focus_odds(self, tries: int = 5) -> None:
-        groups = [inputs for step, inputs, _ in step_groups(self.ruleset) if step == ODDS_STEP]
+        groups = [g.inputs for g in self.ruleset.step_groups() if g.step == ODDS_STEP]
         row = self._rows.get(groups[0][0]) if groups and groups[0] else None
         if isinstance(row, InputRow) and row.children:
             self.screen.set_focus(row.editor, scroll_visible=False)
@@ -225,11 +211,11 @@ class SheetForm(Horizontal):
     @property
     def dirty(self) -> bool:
         """True when the entries differ from those last loaded or saved."""
-        return self.entries != self.saved
+        return self.entries != self._saved
 
     def mark_saved(self) -> None:
         """Take the entries now as saved (a preset was written): ``dirty`` is False again."""
-        self.saved = dict(self.entries)
+        self._saved = dict(self.entries)
 
     def row(self, name: str) -> Widget | None:
         """The row of input or node ``name``, or ``None`` while it is not built yet (rows
@@ -269,6 +255,14 @@ class SheetForm(Horizontal):
         self.entries[event.name] = event.records
         self._refresh(self.sheet.set(event.name, event.records))
 
+    def on_record_list_edit_requested(self, event: "RecordList.EditRequested") -> None:
+        """Open the record editor for a list; its result goes back to the list, which posts
+        ``Changed`` (the list itself opens no screen)."""
+        event.stop()
+        from .screens.record_editor import RecordEditor  # opened by a key, not at start-up
+
+        self.app.push_screen(RecordEditor(event.spec, event.record, event.index), event.finish)
+
     # -- batched updates ----------------------------------------------------------------
     def load_entries(self, entries: Mapping[str, Any], *, undoable: bool = True,
                      saved: bool = False) -> frozenset[str]:
@@ -292,12 +286,8 @@ class SheetForm(Horizontal):
         with self.app.batch_update():
             for name, entry in new.items():
                 row = self._rows.get(name)  # a row not made yet is made with the entry
-                if row is None:
-                    continue
-                if is_record_list(row):
-                    row.set_records(entry)
-                else:
-                    row.set_text(entry)
+                if row is not None:
+                    (row.set_records if is_record_list(row) else row.set_text)(entry)
             self._refresh(changed)
         if saved:
             self.mark_saved()
@@ -309,19 +299,17 @@ class SheetForm(Horizontal):
 
     def undo(self) -> bool:
         """Go back one step; False when there is nothing to undo."""
-        before = self.history.undo(self.entries)
-        if before is None:
-            return False
-        self.load_entries(before, undoable=False)
-        return True
+        return self._restore(self.history.undo(self.entries))
 
     def redo(self) -> bool:
         """Go forward one step; False when there is nothing to redo."""
-        after = self.history.redo(self.entries)
-        if after is None:
-            return False
-        self.load_entries(after, undoable=False)
-        return True
+        return self._restore(self.history.redo(self.entries))
+
+    def _restore(self, entries: Entries | None) -> bool:
+        """Load the entries an undo or redo returns (not itself undoable); False for none."""
+        if entries is not None:
+            self.load_entries(entries, undoable=False)
+        return entries is not None
 
     def reset(self) -> frozenset[str]:
         """Put every input back to its default (undoable)."""
@@ -373,17 +361,9 @@ class SheetForm(Horizontal):
         # The focus now, not the event's widget: in a burst of Tabs focus has often moved on
         # when the message arrives, and messages from different rows may arrive out of order.
         focused = self.screen.focused
-        if focused is None or self not in focused.ancestors:
-            return
-        for node in focused.ancestors_with_self:
-            if isinstance(node, ValueRow):
-                self._explain(node.rule.name)
-                return
-            if isinstance(node, InputRow) or is_record_list(node):
-                self._explain(node.spec.name)
-                return
-            if node is self:
-                return
+        name = row_name(focused) if focused is not None and self in focused.ancestors else None
+        if name is not None:
+            self._explain(name)
 
     @property
     def focused_name(self) -> str | None:
@@ -398,3 +378,22 @@ class SheetForm(Horizontal):
     def _explain(self, name: str) -> None:
         self._focused_name = name
         self.query_one(RulePanel).explain(self.ruleset, name, self._status(name))
+
+    # -- the graph, read only (callers never hold the graph itself) --------------------------
+    @property
+    def problems(self) -> list[SheetProblem]:
+        """Every bad input and rule problem, once each, in input order (what a save refuses)."""
+        return self.sheet.problems
+
+    @property
+    def inputs(self) -> dict[str, Any]:
+        """Every input's value now, as a new dict (``None`` for an input in error)."""
+        return self.sheet.inputs
+
+    def value(self, name: str) -> Any:
+        """The value of input or node ``name`` now (``None`` when it is not OK)."""
+        return self.sheet.value(name)
+
+    def status(self, name: str) -> NodeStatus:
+        """The graph's status of input or node ``name`` (messages name inputs, not labels)."""
+        return self.sheet.status(name)

@@ -14,7 +14,7 @@ from typing import Generic, TypeVar
 from textual import events
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Input
+from textual.widgets import Button, Input
 
 Result = TypeVar("Result")
 
@@ -47,3 +47,28 @@ class Dialog(ModalScreen[Result], Generic[Result]):
             return
         self._finished = True
         self.dismiss(result)
+
+
+class SaveDialog(Dialog[Result], Generic[Result]):
+    """A dialog of fields that saves or cancels, the same way in each: Enter in a field and
+    the Save button (id ``save``) run :meth:`action_save`; any other button, and the Escape
+    binding of each dialog, cancel with ``None``."""
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_save()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "save":
+            self.action_save()
+        else:
+            self.action_cancel()
+
+    def action_save(self) -> None:
+        """Check the fields; finish with what they hold when valid (each dialog its own)."""
+        raise NotImplementedError
+
+    def action_cancel(self) -> None:
+        """Close with ``None``: nothing is saved or changed."""
+        self.finish(None)  # type: ignore[arg-type]  # a SaveDialog's Result allows None

@@ -18,7 +18,7 @@ from textual.widgets import Button, DataTable, Input, Label, Select, Static
 from ...presets import Preset, PresetError, read_preset
 from .. import store
 from ..widgets.ordered_input import OrderedInput
-from .dialog import Dialog
+from .dialog import Dialog, SaveDialog
 
 
 def _short(text: str, width: int) -> str:
@@ -150,7 +150,7 @@ class SaveRequest:
     """``user`` or ``shared``."""
 
 
-class SavePreset(Dialog[SaveRequest | None]):
+class SavePreset(SaveDialog[SaveRequest | None]):
     """Ask for a name, description and folder; dismisses with a :class:`SaveRequest`.
 
     Args:
@@ -207,17 +207,6 @@ class SavePreset(Dialog[SaveRequest | None]):
                 self.query_one("#save-where", Select).value = "shared"
             self.query_one("#save-name", Input).focus()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_save()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "save":
-            self.action_save()
-        else:
-            self.action_cancel()
-
     def action_save(self) -> None:
         """Check the name and dismiss with the request."""
         name = self.query_one("#save-name", Input).value.strip()
@@ -236,7 +225,3 @@ class SavePreset(Dialog[SaveRequest | None]):
             message.update(f"✗ {error}")
             return
         self.finish(SaveRequest(name, description, where))
-
-    def action_cancel(self) -> None:
-        """Close without saving."""
-        self.finish(None)

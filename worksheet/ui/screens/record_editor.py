@@ -11,16 +11,16 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Label, Static
 
 from ...engine import REQUIRED, InputError, Record, RecordsInput
 from ..keys import Key
 from ..labels import Speaker
 from ..widgets.input_row import InputRow
-from .dialog import Body, Dialog
+from .dialog import Body, SaveDialog
 
 
-class RecordEditor(Dialog[Record | None]):
+class RecordEditor(SaveDialog[Record | None]):
     """Add or edit one record; dismisses with the record, or ``None`` when cancelled.
 
     Args:
@@ -86,16 +86,6 @@ class RecordEditor(Dialog[Record | None]):
         except _Invalid:
             pass
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_save()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "save":
-            self.action_save()
-        else:
-            self.action_cancel()
-
     def action_save(self) -> None:
         """Check every field and the whole record; dismiss with it when valid."""
         raw: dict[str, Any] = {}
@@ -120,10 +110,6 @@ class RecordEditor(Dialog[Record | None]):
             message.update(f"✗ {self._speaker.text(error.message)}")
             return
         self.finish(record)
-
-    def action_cancel(self) -> None:
-        """Close without changing the list."""
-        self.finish(None)
 
 
 class _Invalid(Exception):

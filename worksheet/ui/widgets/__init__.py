@@ -1,8 +1,27 @@
 """Small widgets the sheet is built from: input rows, value rows, record lists, the rule panel."""
 
+from textual.widget import Widget
+
+from ...engine import InputSpec, RecordsInput
 from .input_row import InputRow, make_editor
 from .rule_panel import RulePanel
 from .value_row import ValueRow
+
+
+def input_row(spec: InputSpec, entry, *, cursor_blink: bool = False) -> Widget:
+    """The row that edits an input: a record list for a list of records (which pulls in
+    Textual's DataTable: loaded only by sheets that have one), else an input row.
+
+    Args:
+        spec: the input's declaration.
+        entry: what the row shows first (text as typed, or the records).
+        cursor_blink: let the text cursor blink.
+    """
+    if isinstance(spec, RecordsInput):
+        from .records import RecordList
+
+        return RecordList(spec, entry)
+    return InputRow(spec, entry, cursor_blink=cursor_blink)
 
 
 def __getattr__(name: str):
@@ -13,4 +32,4 @@ def __getattr__(name: str):
         return RecordList
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-__all__ = ["InputRow", "RecordList", "RulePanel", "ValueRow", "make_editor"]
+__all__ = ["InputRow", "RecordList", "RulePanel", "ValueRow", "input_row", "make_editor"]

@@ -3,8 +3,11 @@
 A table shows one record per line; from the keyboard a user adds (``a``), edits (``e`` or
 Enter), deletes (``d`` or Delete) and moves records up and down (Shift+↑/↓, or ``[`` and ``]``).
 Adding and editing open a form generated from the record's field declarations, each field
-validated like any input (:mod:`worksheet.ui.screens.record_editor`). The list never touches
-the graph: it posts :class:`RecordList.Changed` with the whole new list.
+validated like any input (:mod:`worksheet.ui.screens.record_editor`). The list opens no screen
+itself: it posts :class:`RecordList.EditRequested`, and the form above it opens the editor and
+hands the result back (:meth:`RecordList.finish_edit`), so a widget never reaches up to the
+app's screens. The list never touches the graph: it posts :class:`RecordList.Changed` with the
+whole new list.
 """
 
 from __future__ import annotations
@@ -74,6 +77,26 @@ class RecordList(Vertical):
             """The input's name."""
             self.records = records
             """The whole new list."""
+
+    class EditRequested(Message):
+        """The user asked to add (``record`` is ``None``) or edit the record at ``index``:
+        whoever opens the editor hands its result to :meth:`finish`."""
+
+        def __init__(self, owner: "RecordList", spec: RecordsInput, record: Record | None,
+                     index: int):
+            super().__init__()
+            self.owner = owner
+            """The list asking."""
+            self.spec = spec
+            """The record list's declaration (the editor's fields)."""
+            self.record = record
+            """The record to edit, or ``None`` for a new one."""
+            self.index = index
+            """Where the record is, or where a new one goes."""
+
+        def finish(self, result: Record | None) -> None:
+            """Give the editor's result (``None``: cancelled) back to the list."""
+            self.owner.finish_edit(self.record, self.index, result)
 
     def __init__(self, spec: RecordsInput, records: tuple[Record, ...], *,
                  table_id: str | None = None):
@@ -154,21 +177,25 @@ class RecordList(Vertical):
         self._open(self.records[index], index)
 
     def _open(self, record: Record | None, index: int) -> None:
-        from ..screens.record_editor import RecordEditor
+        self.post_message(self.EditRequested(self, self.spec, record, index))
 
-        def done(result: Record | None) -> None:
-            if result is None:
-                self.table.focus()
-                return
+    def finish_edit(self, record: Record | None, index: int, result: Record | None) -> None:
+        """Put the editor's ``result`` in the list (``None``: cancelled, nothing changes) and
+        give the table focus back.
+
+        Args:
+            record: the record the editor was opened on (``None``: a new one).
+            index: where it is, or where a new one goes.
+            result: the record saved, or ``None``.
+        """
+        if result is not None:
             records = list(self.records)
             if record is None:
                 records.insert(index, result)
             else:
                 records[index] = result
             self._change(records, index)
-            self.table.focus()
-
-        self.app.push_screen(RecordEditor(self.spec, record, index), done)
+        self.table.focus()
 
     def delete(self, index: int) -> None:
         """Delete the record at ``index``."""

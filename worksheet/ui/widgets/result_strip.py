@@ -128,6 +128,11 @@ class ResultStrip(Static):
             pieces.append(Content(")"))
         return Content("").join(pieces)
 
+    @property
+    def shown(self) -> str:
+        """The text on screen now, as last shown (what a player reads)."""
+        return self._shown
+
     def show(self, sheet: Sheet) -> None:
         """Show the current headline."""
         content = self._content(sheet)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 from worksheet import rulesets
-from worksheet.ui.state import (History, entries_from_json, entries_from_values,
-                                entries_to_json)
+from worksheet.ui.entries import (History, entries_from_json, entries_from_values,
+                                  entries_to_json)
 
 
 def test_entries_round_trip_through_json_for_every_ruleset():

@@ -1,4 +1,8 @@
-"""What a tab holds besides its graph: the entries a user typed, undo history, recovery form.
+"""A tab's entries (what its editors hold, as typed) and their undo history.
+
+Named for what it holds, and apart from the engine's :class:`~worksheet.engine.State` (a
+node's OK / blocked / error): the graph holds values, this module what a user typed, their
+undo steps and their recovery-file form.
 
 An *entry* is what an editor holds for one input: the text (for every input that has a text
 form, valid or not, exactly as typed) or, for a record list, the tuple of records. Entries, not
@@ -107,16 +111,18 @@ class History:
 
     def undo(self, current: Entries) -> Entries | None:
         """The state to go back to, or ``None``; ``current`` becomes redoable."""
-        self._run = None
-        if not self._undo:
-            return None
-        self._redo.append(dict(current))
-        return self._undo.pop()
+        return self._step(self._undo, self._redo, current)
 
     def redo(self, current: Entries) -> Entries | None:
         """The state to go forward to, or ``None``; ``current`` becomes undoable."""
+        return self._step(self._redo, self._undo, current)
+
+    def _step(self, source: list[Entries], target: list[Entries],
+              current: Entries) -> Entries | None:
+        """Take the last state of ``source`` (``None`` when empty), leaving ``current`` on
+        ``target``: undo and redo are the same move between the two stacks."""
         self._run = None
-        if not self._redo:
+        if not source:
             return None
-        self._undo.append(dict(current))
-        return self._redo.pop()
+        target.append(dict(current))
+        return source.pop()

@@ -1,0 +1,241 @@
+"""The package's layout holds: layers import only downwards, no import circle, widgets and
+screens never reach the app or its controllers, and no module over 400 lines.
+
+Read from the source with ``ast``, not by importing: every import counts, the ones inside
+functions (lazy imports) and inside ``if TYPE_CHECKING:`` blocks too, since a circle that
+only a type checker follows is still a circle a reader has to untangle. An import names a
+module of ``worksheet`` (``from .widgets import InputRow`` is an import of the package
+``worksheet.ui.widgets``, ``from . import rulesets`` one of ``worksheet.rulesets``); the parent
+packages Python loads on the way are not counted.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Iterator, NamedTuple
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "worksheet"
+
+MAX_LINES = 400
+"""Lines a module may have at most (``.py`` and ``.tcss``): one job each."""
+
+RANKS = {
+    "worksheet.engine": 0,
+    "worksheet.processes": 1, "worksheet.recovery": 1, "worksheet.oneline": 1,
+    "worksheet.derivation_block": 1, "worksheet.report": 1,
+    "worksheet.rulesets": 1,
+    "worksheet.presets": 2,
+    "worksheet.cli": 3, "worksheet.cli_presets": 3, "worksheet.__main__": 3,
+    "worksheet.ui": 4,
+}
+"""Each module's layer, by the longest prefix that names it: a module imports only modules of
+its own layer or below. The headless core (engine, rulesets, the support modules, presets, the
+command line) sits under the terminal app (``ui``)."""
+
+UPWARD_ALLOWED = {("worksheet.cli", "worksheet.ui", "run_app")}
+"""``(importer, imported, function)``: the imports allowed to run up a layer, each inside that
+function only. The command line opens the app: ``worksheet`` with no subcommand imports the
+UI then, and only then (``tests/test_headless.py`` proves the core runs without Textual)."""
+
+WIDGET_PACKAGES = ("worksheet.ui.widgets", "worksheet.ui.screens")
+"""The building blocks: they post messages up and never reach for the app or its wiring."""
+
+
+def is_controller(module: str) -> bool:
+    """The app and what wires it: ``ui/app.py``, the palette, the ``*_actions`` and
+    ``*_controller`` modules, and anything in a ``controllers`` package."""
+    if not module.startswith("worksheet.ui."):
+        return False
+    parts = module.split(".")[2:]
+    return parts in (["app"], ["palette"]) or "controllers" in parts \
+        or parts[-1].endswith(("_actions", "_controller", "_controllers"))
+
+
+class Import(NamedTuple):
+    """One import statement's target within ``worksheet``."""
+
+    importer: str
+    imported: str
+    line: int
+    function: str
+    """The innermost function it is in (``""`` at module level)."""
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _targets(module: str, path: Path, node: ast.Import | ast.ImportFrom) -> Iterator[str]:
+    if isinstance(node, ast.Import):
+        yield from (alias.name for alias in node.names)
+        return
+    base = node.module or ""
+    if node.level:  # relative: from the module's package, one level up per extra dot
+        package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+        package = package[:len(package) - (node.level - 1)]
+        base = ".".join(package + ([base] if base else []))
+    for alias in node.names:
+        submodule = f"{base}.{alias.name}"
+        yield submodule if submodule in MODULES else base
+
+
+def imports_of(module: str, path: Path) -> Iterator[Import]:
+    """Every import in a module that names a module of ``worksheet``, wherever it stands."""
+
+    def visit(node: ast.AST, function: str) -> Iterator[Import]:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.Import, ast.ImportFrom)):
+                for target in _targets(module, path, child):
+                    if target == "worksheet" or target.startswith("worksheet."):
+                        yield Import(module, target, child.lineno, function)
+            inner = child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                else function
+            yield from visit(child, inner)
+
+    yield from visit(ast.parse(path.read_text(encoding="utf-8"), str(path)), "")
+
+
+IMPORTS = [found for module, path in MODULES.items() for found in imports_of(module, path)]
+
+
+def rank(module: str) -> int:
+    prefix = max((p for p in RANKS if module == p or module.startswith(p + ".")), key=len)
+    return RANKS[prefix]
+
+
+def where(found: Import) -> str:
+    inside = f" in {found.function}()" if found.function else ""
+    return f"{MODULES[found.importer].relative_to(PACKAGE.parent)}:{found.line}{inside}"
+
+
+def test_the_import_reader_sees_lazy_and_type_checking_imports():
+    """The reader itself: a known lazy import and a known package import are found (a reader
+    that found nothing would pass every test below)."""
+    found = {(i.importer, i.imported, i.function) for i in IMPORTS}
+    assert ("worksheet.cli", "worksheet.ui", "run_app") in found
+    assert ("worksheet.ui.sheet", "worksheet.ui.widgets", "") in found
+    assert ("worksheet.ui.sheet", "worksheet.ui.screens.record_editor",
+            "on_record_list_edit_requested") in found
+    assert all(module in MODULES for module in RANKS), "a layer names a module that is gone"
+    assert {i.imported for i in IMPORTS} <= set(MODULES), "every import resolves to a module"
+
+
+def test_no_import_runs_up_a_layer():
+    upward = [f"{where(i)}: {i.importer} imports {i.imported}" for i in IMPORTS
+              if rank(i.imported) > rank(i.importer)
+              and (i.importer, i.imported, i.function) not in UPWARD_ALLOWED]
+    assert not upward, "imports running up a layer:\n" + "\n".join(upward)
+
+
+def test_the_core_never_imports_the_ui_outside_opening_the_app():
+    """Engine, rulesets, presets, the command line: no ``worksheet.ui``, not even lazily or for
+    type checking, except where the command line opens the app."""
+    found = [f"{where(i)}: {i.importer} imports {i.imported}" for i in IMPORTS
+             if not i.importer.startswith("worksheet.ui") and i.imported.startswith("worksheet.ui")
+             and (i.importer, i.imported, i.function) not in UPWARD_ALLOWED]
+    assert not found, "the core reaches for the UI:\n" + "\n".join(found)
+
+
+def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module, or a module importing
+    itself (Tarjan's algorithm), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def connect(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for after in sorted(edges.get(node, ())):
+            if after not in index:
+                connect(after)
+                low[node] = min(low[node], low[after])
+            elif after in on_stack:
+                low[node] = min(low[node], index[after])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1 or node in edges.get(node, ()):
+                found.append(sorted(component))
+
+    for node in sorted(edges):
+        if node not in index:
+            connect(node)
+    return found
+
+
+def test_the_cycle_finder_finds_a_circle_and_names_its_modules():
+    edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": {"e"}}
+    assert sorted(_cycles(edges)) == [["a", "b", "c"], ["e"]]
+    assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_circle():
+    edges: dict[str, set[str]] = {}
+    for i in IMPORTS:
+        edges.setdefault(i.importer, set()).add(i.imported)
+    cycles = _cycles(edges)
+    detail = []
+    for members in cycles:
+        detail.append(" ↔ ".join(members))
+        detail += [f"    {where(i)}: imports {i.imported}" for i in IMPORTS
+                   if i.importer in members and i.imported in members]
+    assert not cycles, "import circles (the imports that close them below each):\n" \
+        + "\n".join(detail)
+
+
+def test_widgets_and_screens_never_reach_the_app_or_its_controllers():
+    """Not directly, nor through another module: a widget posts a message, and whatever
+    composes it decides what happens."""
+    edges: dict[str, set[str]] = {}
+    for i in IMPORTS:
+        edges.setdefault(i.importer, set()).add(i.imported)
+    found = []
+    for start in MODULES:
+        if not any(start == p or start.startswith(p + ".") for p in WIDGET_PACKAGES):
+            continue
+        path, seen = {start: [start]}, {start}
+        todo = [start]
+        while todo:
+            module = todo.pop()
+            for after in sorted(edges.get(module, ())):
+                if after in seen:
+                    continue
+                seen.add(after)
+                path[after] = path[module] + [after]
+                if is_controller(after):
+                    found.append(" → ".join(path[after]))
+                else:
+                    todo.append(after)
+    assert not found, "a widget or screen reaches the app's wiring:\n" + "\n".join(found)
+
+
+def test_the_controller_test_knows_the_app_and_its_wiring():
+    assert is_controller("worksheet.ui.app") and is_controller("worksheet.ui.preset_actions")
+    assert is_controller("worksheet.ui.controllers.presets")
+    assert is_controller("worksheet.ui.recovery_controller")
+    assert not is_controller("worksheet.ui.sheet") and not is_controller("worksheet.engine")
+    assert not is_controller("worksheet.ui.widgets.records")
+
+
+@pytest.mark.parametrize("path", sorted([*PACKAGE.rglob("*.py"), *PACKAGE.rglob("*.tcss")]),
+                         ids=lambda path: str(path.relative_to(PACKAGE)))
+def test_no_module_is_over_400_lines(path):
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_LINES, f"{path.relative_to(PACKAGE.parent)} has {lines} lines " \
+        f"(at most {MAX_LINES}: split it by job)"
