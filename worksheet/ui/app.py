@@ -16,23 +16,23 @@ from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual import events
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Static
 
 from .. import rulesets
 from ..presets import Preset, find_preset
 from . import store
 from . import fight_actions as fight
-from .focus_actions import FocusActions
+from .clipboard import for_terminal
+from .focus_actions import FocusController
 from .keys import Key, help_rows
 from .garbage import PauseCollector, freeze_startup
-from .preset_actions import PresetActions
-from .recovery_actions import RecoveryActions
-from .screens.confirm import Choose
+from .preset_actions import PresetController
+from .recovery_actions import RecoveryController
 from .sheet import SheetForm
 from .status_line import status_text
 from .screen_diff import ScreenDiff
-from .textual_internals import KeepStylesOnFirstResume, breakpoint_classes, compact_output
+from .textual_internals import (KeepStylesOnFirstResume, UncaughtExceptionHook,
+                                breakpoint_classes, compact_output, copy_through_driver)
 from .widgets.editors import Editor
 from .widgets.input_row import InputCell
 from .widgets.value_row import ValueRow
@@ -43,9 +43,6 @@ ALT_DIGITS = ("inverted_exclamation_mark", "trade_mark_sign", "pound_sign", "cen
               "infinity", "section_sign", "pilcrow_sign", "bullet", "ª")
 """What Textual makes of Alt+1 … Alt+9 from terminals that send ESC and the digit (xterm,
 tmux, most SSH clients): it reads them as the macOS Option characters ¡ ™ £ ¢ ∞ § ¶ • ª."""
-
-RECOVERY_DELAY = 0.5
-"""Seconds of quiet after an edit before the unsaved state is written to the recovery file."""
 
 
 class SheetScreen(KeepStylesOnFirstResume, Screen):
@@ -61,9 +58,9 @@ class SheetScreen(KeepStylesOnFirstResume, Screen):
                             | ValueRow.SHARED_COMPONENTS)
 
 
-class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActions,
-                   App[None]):
-    """The terminal worksheet.
+class WorksheetApp(UncaughtExceptionHook, App[None]):
+    """The terminal worksheet. What each group of keys does is a controller's, each owning its
+    state: ``focus_keys``, ``fight``, ``preset_files`` and ``recovery``.
 
     Args:
         ruleset: the ruleset id whose tab opens first (default: the first tab, or the preset's).
@@ -154,13 +151,17 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
             # 80×24, 250 KB at 200×50): every scroll jumps in one frame unless the player
             # asks for animations (TEXTUAL_ANIMATIONS=full).
             self.animation_level = "none"
-        self.recovery = store.recovery()
-        """Where unsaved edits are kept until a clean quit."""
-        self._pending: dict[str, dict[str, Any]] = {}
         self._forms: dict[str, SheetForm] = {}
         self._shown_status = ""
-        self._recovery_timer: Timer | None = None
         self._collector: PauseCollector | None = None
+        self.recovery = RecoveryController(self, store.recovery())
+        """Unsaved edits kept until a clean quit, offered back at the next start."""
+        self.focus_keys = FocusController(self)
+        """Tab, Shift+Tab, Ctrl+↓/↑, made safe for bursts of keys."""
+        self.fight = fight.FightController(self)
+        """The fight loop's keys, the steppers and copying to the game."""
+        self.preset_files = PresetController(self, self.recovery.save)
+        """Opening and saving presets."""
 
     def get_default_screen(self) -> Screen:
         return SheetScreen(id="_default")
@@ -197,7 +198,7 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
         if action in self.TAB_ACTIONS and len(self.screen_stack) > 1:
             return False
         if action in fight.ACTIONS:
-            return self.fight_check(action, parameters)
+            return self.fight.check(action, parameters)
         return True
 
     def run(self, *args: Any, **kwargs: Any) -> Any:
@@ -213,8 +214,8 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
         if not self.is_headless:  # a real terminal: long sessions (see ``garbage``)
             self._collector = PauseCollector(asyncio.get_running_loop())
             self.call_after_refresh(self._collector.start)
-        self.watch_hangup()
-        self._offer_recovery()
+        self.recovery.watch_hangup()
+        self.recovery.offer()
         self._after_show(self.initial)
 
     def form(self, rid: str | None = None) -> SheetForm | None:
@@ -241,8 +242,7 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
             form = self._new_form(rid)
             status = self.screen_stack[0].query_one("#status")
             status.parent.mount(form, before=status)
-            if rid in self._pending:
-                self.call_after_refresh(self._restore_tab, rid)
+            self.recovery.form_built(rid)
         return form
 
     def on_tab_bar_changed(self, event: TabBar.Changed) -> None:
@@ -270,7 +270,7 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
             if editor is not None:
                 self.screen.set_focus(editor)
         self.refresh_bindings()  # the fight-loop keys follow the tab
-        self._update_status()
+        self.update_status()
 
     # -- tabs ---------------------------------------------------------------------------
     def show_tab(self, rid: str) -> None:
@@ -304,10 +304,8 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
 
     # -- edits, undo, status --------------------------------------------------------------
     def on_sheet_form_changed(self, event: SheetForm.Changed) -> None:
-        self._update_status()
-        if self._recovery_timer is not None:
-            self._recovery_timer.stop()
-        self._recovery_timer = self.set_timer(RECOVERY_DELAY, self.save_recovery)
+        self.update_status()
+        self.recovery.edited()
 
     def action_undo(self) -> None:
         """Undo the last change in this tab."""
@@ -328,7 +326,8 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
             form.reset()
             self.notify("Tab reset to defaults (Ctrl+Z undoes).", timeout=3)
 
-    def _update_status(self, width: int | None = None) -> None:
+    def update_status(self, width: int | None = None) -> None:
+        """Show the active tab's status line again (only when its text changed)."""
         form = self.form()
         if form is None:
             return
@@ -338,8 +337,7 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
         # The status line, not the tab titles, carries the marks: re-labelling a tab re-lays
         # out the whole tab bar, which costs more per keystroke than the sheet itself.
         status = status_text(rulesets.title(self.active), rulesets.short_title(self.active),
-                             form.dirty, [form.speaker.name(p.input) for p in
-                                          form.sheet.problems],
+                             form.dirty, [form.speaker.name(p.input) for p in form.problems],
                              preset.name if preset else None, others,
                              (width or self.size.width) - 2)
         if status != self._shown_status:  # nothing is repainted when nothing changed
@@ -348,7 +346,7 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
             self.query_one("#status", Static).update(status, layout=False)
 
     def on_resize(self, event: events.Resize) -> None:
-        self._update_status(event.size.width)  # what fits changed (before App's handler)
+        self.update_status(event.size.width)  # what fits changed (before App's handler)
 
     # -- help, palette, quit ------------------------------------------------------------
     def action_help(self) -> None:
@@ -370,31 +368,69 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
         yield from super().get_system_commands(screen)
         from .palette import commands
 
-        yield from commands(self)
+        yield from commands(self, self.BINDINGS, self.fight.commands(), self.action_toggle_blink)
 
-    def dirty_tabs(self) -> list[str]:
-        """The tabs with unsaved edits."""
-        return [rid for rid in self.ruleset_ids if rid in self._pending  # restored, not shown
-                or (form := self.form(rid)) is not None and form.dirty]
+    def copy_to_clipboard(self, text: str) -> None:
+        """Copy through OSC 52, wrapped for tmux or screen when one is in between (every
+        copy of the app, the text fields' Ctrl+C included)."""
+        copy_through_driver(self, text, for_terminal(text, os.environ))
 
     async def action_quit(self) -> None:
         """Quit; asks first when a tab has unsaved edits. A clean quit clears recovery."""
-        dirty = self.dirty_tabs()
-        if not dirty:
-            self._quit_now()
-            return
-        if isinstance(self.screen, Choose) and getattr(self.screen, "quitting", False):
-            return
-        titles = ", ".join(rulesets.title(rid) for rid in dirty)
-        dialog = Choose("Quit with unsaved edits?", f"Not saved: {titles}. Ctrl+S saves a "
-                        "tab as a preset.", [("cancel", "Keep editing"),
-                                             ("quit", "Quit without saving")])
-        dialog.quitting = True
-        self.push_screen(dialog, lambda answer: answer == "quit" and self._quit_now())
+        self.recovery.quit()
 
-    def _quit_now(self) -> None:
-        if self._recovery_timer is not None:
-            self._recovery_timer.stop()
-            self._recovery_timer = None
-        self.recovery.clear()
-        self.exit()
+    # -- the end of a session ---------------------------------------------------------------
+    def handle_uncaught(self, error: Exception) -> None:
+        """A bug: the edits are kept and one line is left for the command line."""
+        self.recovery.handle_uncaught(error)
+
+    @property
+    def failure(self) -> str | None:
+        """One line for the player when the app ended on an unexpected error (printed by the
+        command line after the screen is restored; it then exits with status 1)."""
+        return self.recovery.failure
+
+    # -- the controllers' keys: Textual looks actions up on the app -------------------------
+    async def action_focus_next(self) -> None:
+        """Tab: the next field, once the rows it may be are built."""
+        await self.focus_keys.focus_next()
+
+    async def action_focus_previous(self) -> None:
+        """Shift+Tab: the previous field (from outside the form, its last)."""
+        await self.focus_keys.focus_previous()
+
+    async def action_jump_input(self, step: int) -> None:
+        """Ctrl+↓/↑: the next or previous input, skipping the values."""
+        await self.focus_keys.jump_input(step)
+
+    def action_fight(self, name: str) -> None:
+        """"Attacked again" or "my action" (one undo step)."""
+        self.fight.fight(name)
+
+    def action_cycle_input(self) -> None:
+        """GemStone's stance: the next choice."""
+        self.fight.cycle_input()
+
+    def action_round_inputs(self) -> None:
+        """Focus the first round input."""
+        self.fight.round_inputs()
+
+    def action_step(self, delta: int) -> None:
+        """Add ``delta`` to the focused number field, within its bounds."""
+        self.fight.step(delta)
+
+    def action_copy_line(self) -> None:
+        """Copy the result as one line."""
+        self.fight.copy_line()
+
+    def action_copy_block(self) -> None:
+        """Copy the focused value's derivation as a block."""
+        self.fight.copy_block()
+
+    def action_open_preset(self) -> None:
+        """Pick a preset and load it on its ruleset's tab."""
+        self.preset_files.open()
+
+    def action_save_preset(self) -> None:
+        """Save this tab's inputs as a preset."""
+        self.preset_files.save()

@@ -12,7 +12,7 @@ step lists its inputs, then its derived values.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 
 from textual import events
 from textual.app import ComposeResult
@@ -21,7 +21,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..engine import RecordsInput, Ruleset, Sheet, State
+from ..engine import NodeStatus, RecordsInput, Ruleset, Sheet, SheetProblem, State
 from ..engine.odds_text import ODDS_STEP
 from .keys import Key
 from .form_body import FormBody, first_view_lines, take_lines
@@ -398,3 +398,23 @@ class SheetForm(Horizontal):
     def _explain(self, name: str) -> None:
         self._focused_name = name
         self.query_one(RulePanel).explain(self.ruleset, name, self._status(name))
+
+    # -- the graph, read: the app's and its controllers' surface -----------------------------
+    @property
+    def inputs(self) -> dict[str, Any]:
+        """Every input's value now (``None`` for one in error): what a preset saves."""
+        return self.sheet.inputs
+
+    @property
+    def problems(self) -> list[SheetProblem]:
+        """Every refused input and rule problem now, once each, in input order."""
+        return self.sheet.problems
+
+    def status(self, name: str) -> NodeStatus:
+        """Input or node ``name``'s status in the graph (its value, or why it has none)."""
+        return self.sheet.status(name)
+
+    def report(self, make: Callable[..., str], *args: Any) -> str:
+        """A headless text of the graph now: ``make(sheet, *args)`` (``oneline.one_line``,
+        ``derivation_block.derivation_block``)."""
+        return make(self.sheet, *args)
