@@ -16,7 +16,6 @@ from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual import events
 from textual.screen import Screen
-from textual.widgets import Static
 
 from .. import rulesets
 from ..presets import Preset, find_preset
@@ -24,39 +23,17 @@ from . import store
 from . import fight_actions as fight
 from .clipboard import for_terminal
 from .focus_actions import FocusController
-from .keys import Key, help_rows
+from .keys import ALT_DIGITS, Key, help_rows
 from .garbage import PauseCollector, freeze_startup
 from .preset_actions import PresetController
 from .recovery_actions import RecoveryController
 from .sheet import SheetForm
-from .status_line import status_text
+from .status_line import StatusLine
 from .screen_diff import ScreenDiff
-from .textual_internals import (KeepStylesOnFirstResume, UncaughtExceptionHook,
-                                breakpoint_classes, compact_output, copy_through_driver)
-from .widgets.editors import Editor
-from .widgets.input_row import InputCell
-from .widgets.value_row import ValueRow
+from .screens.sheet_screen import SheetScreen
+from .textual_internals import UncaughtExceptionHook, compact_output, copy_through_driver
 from .widgets.key_bar import KeyBar
 from .widgets.tab_bar import TabBar
-
-ALT_DIGITS = ("inverted_exclamation_mark", "trade_mark_sign", "pound_sign", "cent_sign",
-              "infinity", "section_sign", "pilcrow_sign", "bullet", "ª")
-"""What Textual makes of Alt+1 … Alt+9 from terminals that send ESC and the digit (xterm,
-tmux, most SSH clients): it reads them as the macOS Option characters ¡ ™ £ ¢ ∞ § ¶ • ª."""
-
-
-class SheetScreen(KeepStylesOnFirstResume, Screen):
-    """The app's screen. Its first resume skips Textual's restyle of every widget: each was
-    styled as it mounted, with the breakpoint class already set (see ``compose`` and
-    ``textual_internals.KeepStylesOnFirstResume``).
-
-    It holds the component styles of the sheet's rows once for all of them
-    (``widgets.shared_styles``).
-    """
-
-    COMPONENT_CLASSES = set(Editor.SHARED_COMPONENTS | InputCell.SHARED_COMPONENTS
-                            | ValueRow.SHARED_COMPONENTS)
-
 
 class WorksheetApp(UncaughtExceptionHook, App[None]):
     """The terminal worksheet. What each group of keys does is a controller's, each owning its
@@ -152,7 +129,7 @@ class WorksheetApp(UncaughtExceptionHook, App[None]):
             # asks for animations (TEXTUAL_ANIMATIONS=full).
             self.animation_level = "none"
         self._forms: dict[str, SheetForm] = {}
-        self._shown_status = ""
+        self._status_line = StatusLine(id="status")
         self._collector: PauseCollector | None = None
         self.recovery = RecoveryController(self, store.recovery())
         """Unsaved edits kept until a clean quit, offered back at the next start."""
@@ -170,17 +147,12 @@ class WorksheetApp(UncaughtExceptionHook, App[None]):
     def compose(self) -> ComposeResult:
         # every frame in fewer bytes: only the cells that changed (screen_diff)
         compact_output(self, ScreenDiff(lambda: (self.size.width, self.size.height)))
-        # The screen's breakpoint class (-narrow, -wide) before the form exists: set by the
-        # first Resize instead, it restyled every widget of the form before the first paint.
-        screen, width = self.screen, self.size.width
-        classes = {name: False for _, name in self.HORIZONTAL_BREAKPOINTS}
-        classes.update({name: True for name in breakpoint_classes(
-            screen, width, self.HORIZONTAL_BREAKPOINTS)})
-        screen.update_classes(classes, update=False)
+        # the screen's breakpoint class before the form exists (``SheetScreen.set_breakpoint``)
+        self.screen.set_breakpoint(self.size.width, self.HORIZONTAL_BREAKPOINTS)
         yield TabBar([(rid, rulesets.short_title(rid)) for rid in self.ruleset_ids], self.initial,
                      id="tabs")
         yield self._new_form(self.initial)  # the other tabs' forms: when first shown
-        yield Static("", id="status", markup=False)
+        yield self._status_line
         yield KeyBar(id="keys")
 
     def _new_form(self, rid: str) -> SheetForm:
@@ -240,8 +212,7 @@ class WorksheetApp(UncaughtExceptionHook, App[None]):
         form = self.form(rid)
         if form is None:
             form = self._new_form(rid)
-            status = self.screen_stack[0].query_one("#status")
-            status.parent.mount(form, before=status)
+            self._status_line.parent.mount(form, before=self._status_line)
             self.recovery.form_built(rid)
         return form
 
@@ -327,23 +298,14 @@ class WorksheetApp(UncaughtExceptionHook, App[None]):
             self.notify("Tab reset to defaults (Ctrl+Z undoes).", timeout=3)
 
     def update_status(self, width: int | None = None) -> None:
-        """Show the active tab's status line again (only when its text changed)."""
+        """Show the active tab's status line again (``StatusLine`` repaints only a change)."""
         form = self.form()
         if form is None:
             return
-        preset = self.presets.get(self.active)
         others = [rulesets.short_title(rid) for rid, other in self._forms.items()
                   if rid != self.active and other.dirty]
-        # The status line, not the tab titles, carries the marks: re-labelling a tab re-lays
-        # out the whole tab bar, which costs more per keystroke than the sheet itself.
-        status = status_text(rulesets.title(self.active), rulesets.short_title(self.active),
-                             form.dirty, [form.speaker.name(p.input) for p in form.problems],
-                             preset.name if preset else None, others,
-                             (width or self.size.width) - 2)
-        if status != self._shown_status:  # nothing is repainted when nothing changed
-            self._shown_status = status
-            # One line high, as wide as the screen: a repaint never needs a new layout.
-            self.query_one("#status", Static).update(status, layout=False)
+        self._status_line.show(form, self.presets.get(self.active), others,
+                               width or self.size.width)
 
     def on_resize(self, event: events.Resize) -> None:
         self.update_status(event.size.width)  # what fits changed (before App's handler)
@@ -386,8 +348,7 @@ class WorksheetApp(UncaughtExceptionHook, App[None]):
 
     @property
     def failure(self) -> str | None:
-        """One line for the player when the app ended on an unexpected error (printed by the
-        command line after the screen is restored; it then exits with status 1)."""
+        """One line for the player when the app ended on an unexpected error (``cli``)."""
         return self.recovery.failure
 
     # -- the controllers' keys: Textual looks actions up on the app -------------------------
@@ -404,7 +365,7 @@ class WorksheetApp(UncaughtExceptionHook, App[None]):
         await self.focus_keys.jump_input(step)
 
     def action_fight(self, name: str) -> None:
-        """"Attacked again" or "my action" (one undo step)."""
+        """Attacked again, or my action (one undo step)."""
         self.fight.fight(name)
 
     def action_cycle_input(self) -> None:

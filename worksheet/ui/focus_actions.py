@@ -59,4 +59,4 @@ class FocusController:
         """Focus the next (``1``) or previous (``-1``) input of this tab, skipping values."""
         form = self.host.form()
         if form is not None:
-            await form.jump_input(self.host.focused, step)
+            await form.query_one(FormBody).jump_input(self.host.focused, step)

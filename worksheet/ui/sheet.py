@@ -12,7 +12,7 @@ step lists its inputs, then its derived values.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 from textual import events
 from textual.app import ComposeResult
@@ -28,8 +28,7 @@ from .form_body import FormBody, first_view_lines, take_lines
 from .labels import Speaker
 from .state import Entries, History, entries_from_values, split_entries
 from .steps import heading, step_groups
-from .widgets import InputRow, RulePanel, ValueRow
-from .widgets.value_row import paint_rows
+from .widgets import InputRow, RulePanel, ValueRow, is_record_list, paint_rows
 from .widgets.odds import OddsPanel
 from .widgets.round_group import RoundRecords, round_heading, round_inputs, round_notes
 from .widgets.summary import ResultStrip
@@ -37,12 +36,6 @@ from .what_changed import ChangeMarks
 
 if TYPE_CHECKING:
     from .widgets.records import RecordList
-
-
-def is_record_list(widget: Widget) -> bool:
-    """True for a record list's row (tested by its input, so the sheet need not import the
-    record list and Textual's DataTable for rulesets without one)."""
-    return isinstance(getattr(widget, "spec", None), RecordsInput)
 
 
 class SheetForm(Horizontal):
@@ -156,7 +149,6 @@ class SheetForm(Horizontal):
         spec = self.ruleset.inputs[name]
         if isinstance(spec, RecordsInput):
             from .widgets.records import RecordList  # DataTable: only for sheets with lists
-
             row: Widget = RecordList(spec, self.entries[name])
         else:
             row = InputRow(spec, self.entries[name], cursor_blink=self._blink)
@@ -239,16 +231,9 @@ class SheetForm(Horizontal):
     def first_editor(self) -> Widget | None:
         """The first focusable editor of the form below the round group (the character's
         first input: where a new sheet starts)."""
-        for row in self._rows.values():
-            if isinstance(row, InputRow) and row.is_mounted and len(row.children) > 1 \
-                    and row.spec.name not in self.round_moved:
-                return row.editor
-        return None
-
-    async def jump_input(self, focused: Widget | None, step: int) -> None:
-        """Focus the editor of the next or previous input after the focused widget (see
-        :meth:`FormBody.jump_input`; awaited, so a burst's next key waits for it)."""
-        await self.query_one(FormBody).jump_input(focused, step)
+        return next((row.editor for row in self._rows.values() if isinstance(row, InputRow)
+                     and row.is_mounted and len(row.children) > 1
+                     and row.spec.name not in self.round_moved), None)
 
     # -- edits from the rows --------------------------------------------------------------
     def on_input_row_edited(self, event: InputRow.Edited) -> None:
@@ -309,19 +294,16 @@ class SheetForm(Horizontal):
 
     def undo(self) -> bool:
         """Go back one step; False when there is nothing to undo."""
-        before = self.history.undo(self.entries)
-        if before is None:
-            return False
-        self.load_entries(before, undoable=False)
-        return True
+        return self._load_step(self.history.undo(self.entries))
 
     def redo(self) -> bool:
         """Go forward one step; False when there is nothing to redo."""
-        after = self.history.redo(self.entries)
-        if after is None:
-            return False
-        self.load_entries(after, undoable=False)
-        return True
+        return self._load_step(self.history.redo(self.entries))
+
+    def _load_step(self, entries: Entries | None) -> bool:
+        if entries is not None:
+            self.load_entries(entries, undoable=False)
+        return entries is not None
 
     def reset(self) -> frozenset[str]:
         """Put every input back to its default (undoable)."""
@@ -399,7 +381,6 @@ class SheetForm(Horizontal):
         self._focused_name = name
         self.query_one(RulePanel).explain(self.ruleset, name, self._status(name))
 
-    # -- the graph, read: the app's and its controllers' surface -----------------------------
     @property
     def inputs(self) -> dict[str, Any]:
         """Every input's value now (``None`` for one in error): what a preset saves."""
@@ -415,6 +396,5 @@ class SheetForm(Horizontal):
         return self.sheet.status(name)
 
     def report(self, make: Callable[..., str], *args: Any) -> str:
-        """A headless text of the graph now: ``make(sheet, *args)`` (``oneline.one_line``,
-        ``derivation_block.derivation_block``)."""
+        """``make(graph, *args)``: a headless report of the graph now (``oneline.one_line``)."""
         return make(self.sheet, *args)
