@@ -77,13 +77,32 @@ def assert_one_jump(before: list[str], frames: list[list[str]]) -> list[str]:
                if line[2:].strip() and len(rows_of(after, line[2:].strip())) == 1
                and len(rows_of(before, line[2:].strip())) == 1
                and rows_of(after, line[2:].strip()) != rows_of(before, line[2:].strip())]
-    assert anchors, "the key did not scroll:\n" + "\n".join(after)
+    if not anchors:  # a whole page: no line is on screen both before and after
+        return assert_whole_views(before, frames)
     anchor = anchors[0]
     ends = {rows_of(before, anchor)[0], rows_of(after, anchor)[0]}
     for frame in frames:
         for row in rows_of(frame, anchor):
             assert row in ends, (f"a frame showed {anchor!r} on row {row}, between rows "
                                  f"{sorted(ends)} (a scroll animation):\n" + "\n".join(frame))
+    return after
+
+
+def form_lines(view: list[str]) -> list[str]:
+    """The form's lines of a view at 80×24 (below the result strip, above the rule panel's
+    top border), without the focus mark's columns."""
+    end = next(y for y, line in enumerate(view) if line.startswith("▔"))
+    return [line[2:] for line in view[3:end]]
+
+
+def assert_whole_views(before: list[str], frames: list[list[str]]) -> list[str]:
+    """The form moved, and every frame shows it where it was or where it ends."""
+    after = frames[-1]
+    ends = (form_lines(before), form_lines(after))
+    assert ends[0] != ends[1], "the key did not scroll:\n" + "\n".join(after)
+    for frame in frames:
+        assert form_lines(frame) in ends, ("a frame showed the form between two views (a "
+                                           "scroll animation):\n" + "\n".join(frame))
     return after
 
 

@@ -95,3 +95,51 @@ async def test_rows_whose_text_needs_other_lines_are_laid_out_again():
         await pilot.pause()
         assert heights_match(form) == []
         assert {row.rule.name: row.size.height for row in form.query(ValueRow)} == heights
+
+
+async def test_no_style_rule_reads_a_value_rows_mark_or_state_classes():
+    """An edit sets a row's ``-changed``, ``-blocked`` and ``-error`` classes without a pass of
+    the stylesheet (``paint_rows``), which is right only while no rule reads them: the styles
+    a row has with all three classes are those it has without, focused or not."""
+    app = WorksheetApp(preset=PRESET)
+    async with app.run_test(size=(200, 50)) as pilot:
+        row = app.form().query_one("#value-melee-ds", ValueRow)
+        for focused in (False, True):
+            if focused:
+                row.focus()
+            await pilot.pause()
+            plain = row.styles.css
+            row.add_class("-changed", "-blocked", "-error")  # restyled, unlike paint_rows
+            await pilot.pause()
+            assert row.styles.css == plain, f"a rule reads a row's classes (focused={focused})"
+            row.remove_class("-changed", "-blocked", "-error")
+
+
+async def test_the_changed_bar_is_what_a_thick_border_in_the_warning_colour_draws():
+    """The row draws its mark's bar itself (``ValueRow.render_lines``): cell for cell it is the
+    ``thick`` left border Textual would draw in ``$warning``; the focused row keeps its focus
+    border."""
+    from textual.color import Color
+    from textual.geometry import Region
+
+    app = WorksheetApp(preset=PRESET)
+    async with app.run_test(size=(200, 50)) as pilot:
+        app.query_one("#gemstone4 #dodge-ranks").focus()
+        await pilot.press("end", "backspace")  # 60 → 6: melee DS marked "(was 43)"
+        await pilot.pause()
+        row = app.form().query_one("#value-melee-ds", ValueRow)
+        assert row.was == "was 43"
+        whole = Region(0, 0, *row.outer_size)
+        ours = [list(strip)[:2] for strip in row.render_lines(whole)]
+        assert ours[0][0].text == "█"
+        row.styles.border_left = ("thick", Color.parse(app.get_css_variables()["warning"]))
+        was, row.was = row.was, None  # Textual's border alone now
+        row.refresh()
+        textuals = [list(strip)[:2] for strip in row.render_lines(whole)]
+        assert [line[0] for line in ours] == [line[0] for line in textuals]
+        row.was = was
+        row.styles.border_left = None
+        row.focus()
+        await pilot.pause()
+        focused = [list(strip)[0] for strip in row.render_lines(whole)]
+        assert all(cell.text.startswith("▌") for cell in focused)  # ValueRow:focus (outer)

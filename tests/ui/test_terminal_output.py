@@ -31,7 +31,10 @@ STYLES = st.builds(lambda fg, bg, bold, dim, italic, underline, reverse, strike:
     bold=bold, dim=dim, italic=italic, underline=underline, reverse=reverse, strike=strike),
     COLOURS, COLOURS, *[st.sampled_from([None, True, False])] * 6)
 TEXTS = st.sampled_from([" ", "   ", "x", "ab", "▌", " 60 ", "Dodge", "─", "  ·  "])
-LINES = st.lists(st.tuples(TEXTS, st.one_of(st.none(), STYLES)), min_size=1, max_size=8)
+LINES = st.lists(st.tuples(TEXTS, st.one_of(st.none(), STYLES)), min_size=1, max_size=8).filter(
+    lambda line: sum(len(text) for text, _ in line) <= COLS)
+"""A line as Textual writes one: never past the right edge (its strips are cropped to the
+screen), where terminals wrap and a cursor move does not."""
 
 
 def frame(lines: list[list[tuple[str, Style | None]]], x: int = 0) -> str:

@@ -32,23 +32,37 @@ view's worth of rows is built, so focus and scrolling never reach a row that is 
 LAYOUT_WAIT = 2.0
 """Seconds a focus key waits at most for the layout of rows just built (normally one frame)."""
 
-CHROME_LINES = 7
-"""Lines of the screen that are not the form, at least: tabs (2), results (2), status and keys."""
+PANEL_WIDTH, PANEL_LINES = 36, 6
+"""The rule panel: 36 columns right of the form on a wide screen, 6 lines (5 and its border)
+under it on a narrow one (app.tcss)."""
 
 
-def first_view_lines(screen_height: int) -> int:
-    """How many lines of rows to build for the first paint on a screen this high. What the
-    estimate misses is built right after the first paint (``build_if_near_the_end``)."""
-    return max(8, screen_height - CHROME_LINES)
+def first_view(screen: Widget) -> tuple[int, int, bool]:
+    """The lines of rows to build for the first paint on ``screen``, the width the rows get
+    there and whether the screen is narrow: the form's view as app.tcss lays it out, and a line
+    to spare. What the estimate misses is built right after the first paint
+    (``build_if_near_the_end``)."""
+    width, height = screen.app.size
+    narrow = screen.has_class("-narrow")
+    chrome = 5 + (PANEL_LINES if narrow else 1)  # tabs (2), results (1; +1 border when wide),
+    # status and keys, and the panel under a narrow form
+    row_width = width - 2 - (0 if narrow else PANEL_WIDTH)  # the form's padding and scroll bar
+    return max(8, height - chrome) + 1, max(20, row_width), narrow
 
 
-def row_lines(row: Widget) -> int:
-    """Lines a row takes at least (see ``ROW_LINES``)."""
+def row_lines(row: Widget, width: int | None = None, narrow: bool = False) -> int:
+    """Lines a row takes: at ``width`` if the row can tell (``lines_at``), else at least
+    (``ROW_LINES``)."""
+    lines_at = getattr(row, "lines_at", None)
+    if width is not None and lines_at is not None:
+        return lines_at(width, narrow)
     return next((n for cls, n in ROW_LINES.items() if row.has_class(cls)), 1)
 
 
-def take_lines(rows: Iterator[Widget], lines: int | None) -> list[Widget]:
-    """The next rows of ``rows`` that fill ``lines`` (at least one; all when ``None``)."""
+def take_lines(rows: Iterator[Widget], lines: int | None, width: int | None = None,
+               narrow: bool = False) -> list[Widget]:
+    """The next rows of ``rows`` that fill ``lines`` (at least one; all when ``None``), each
+    measured at ``width`` when given (see :func:`row_lines`)."""
     taken: list[Widget] = []
     used = 0
     while lines is None or used < lines:
@@ -56,7 +70,7 @@ def take_lines(rows: Iterator[Widget], lines: int | None) -> list[Widget]:
         if row is None:
             break
         taken.append(row)
-        used += row_lines(row)
+        used += row_lines(row, width, narrow)
     return taken
 
 
@@ -127,7 +141,9 @@ class FormBody(VerticalScroll, can_focus=False):
     def build_more(self, lines: int | None = None) -> AwaitMount | None:
         """Build the next rows that fill ``lines`` (every row left when ``None``); awaiting the
         result waits until they are mounted with their editors (``None``: nothing to build)."""
-        chunk = take_lines(iter(self._take, None), lines)
+        width = self.content_size.width or None  # laid out: measure the rows at its width
+        chunk = take_lines(iter(self._take, None), lines, width,
+                           self.is_attached and self.screen.has_class("-narrow"))
         if not chunk:
             return None
         mounting = self.mount_all(chunk)

@@ -107,6 +107,9 @@ class ScreenDiff:
                 if x is None or pen is None:
                     raise _Unmodelled
                 row = cells[y]
+                if text.isascii():  # nearly every run: one cell per character
+                    x = _write_ascii(row, y, x, text, pen, before)
+                    continue
                 for char in text:
                     size = cell_len(char)
                     if size not in (1, 2) or x + size > width:
@@ -157,6 +160,24 @@ class ScreenDiff:
         self._compactor.shown = shown
         self._cursor = cursor
         return "".join(out)
+
+
+def _write_ascii(row: list[Cell | None], y: int, x: int, text: str, pen: State,
+                 before: dict[tuple[int, int], Cell | None]) -> int:
+    """Write a run of one-cell characters at ``x`` (as the general loop would, character by
+    character, but checking for halves of wide characters only at the run's two ends: inside
+    it every cell is overwritten); returns the column after it."""
+    end = x + len(text)
+    width = len(row)
+    if end > width:
+        raise _Unmodelled
+    if (x > 0 and row[x - 1] is not None and _halves(row, x - 1, x)) or (
+            end < width and row[end] is not None and _halves(row, end, end - 1)):
+        raise _Unmodelled  # half a wide character left: terminals differ
+    for i in range(x, end):
+        before.setdefault((i, y), row[i])
+    row[x:end] = [(char, pen) for char in text]
+    return end
 
 
 def _halves(row: list[Cell | None], i: int, x: int) -> bool:

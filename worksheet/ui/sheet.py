@@ -24,7 +24,7 @@ from textual.widgets import Static
 from ..engine import NodeStatus, RecordsInput, Ruleset, Sheet, SheetProblem, State
 from ..engine.odds_text import ODDS_STEP
 from .keys import Key
-from .form_body import FormBody, first_view_lines, take_lines
+from .form_body import FormBody, first_view, take_lines
 from .labels import Speaker
 from .state import Entries, History, entries_from_values, split_entries
 from .steps import heading, step_groups
@@ -95,8 +95,8 @@ class SheetForm(Horizontal):
 
     def compose(self) -> ComposeResult:
         rows = self._all_rows()
-        first = take_lines(rows, first_view_lines(self.app.size.height)
-                           if self.is_progressive else None)
+        lines, width, narrow = first_view(self.screen)
+        first = take_lines(rows, lines if self.is_progressive else None, width, narrow)
         with Vertical(classes="form-column"):
             yield ResultStrip(self.ruleset, self.speaker)
             yield FormBody(*first, later=rows, classes="form")
@@ -188,7 +188,7 @@ class SheetForm(Horizontal):
         """Build the first view's rows again after :meth:`release_rows`."""
         if self._released:
             self._released = False
-            self.query_one(FormBody).build_more(first_view_lines(self.app.size.height))
+            self.query_one(FormBody).build_more(first_view(self.screen)[0])
             self.call_after_refresh(self._after_first_paint)
 
     def _after_first_paint(self) -> None:

@@ -7,13 +7,14 @@ from typing import Iterable
 
 from textual.screen import Screen
 
+from ..line_compositor import RenderSentLinesOnly
 from ..textual_internals import KeepStylesOnFirstResume, breakpoint_classes
 from ..widgets.editors import Editor
 from ..widgets.input_row import InputCell
 from ..widgets.value_row import ValueRow
 
 
-class SheetScreen(KeepStylesOnFirstResume, Screen):
+class SheetScreen(RenderSentLinesOnly, KeepStylesOnFirstResume, Screen):
     """The app's screen. Its first resume skips Textual's restyle of every widget: each was
     styled as it mounted, with the breakpoint class already set (see :meth:`set_breakpoint`
     and ``textual_internals.KeepStylesOnFirstResume``).

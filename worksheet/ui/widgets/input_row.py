@@ -24,6 +24,7 @@ from textual.widgets import Checkbox, Input, Select, SelectionList, Static
 from ...engine import InputSpec
 from .editors import EDITOR_MESSAGES, AnyEditor, choice_width, make_editor
 from .shared_styles import SharedComponentStyles
+from .value_row import ROW_EDGE
 
 
 def describe(spec: InputSpec) -> str:
@@ -205,6 +206,17 @@ class InputRow(Widget):
         self._editor = make_editor(spec, self._text, self._editor_id, self._blink)
         self._editor.add_class("input-editor", update=False)
         yield self._editor
+
+    def lines_at(self, width: int, narrow: bool) -> int:
+        """The lines the row will take at ``width`` (its outer width) on a narrow screen or
+        not: measured before it is built, so the first paint builds only the rows it shows."""
+        spec = self.spec
+        label, editor = (LABEL_WIDTH_NARROW, EDITOR_WIDTH_NARROW) if narrow else \
+            (LABEL_WIDTH, EDITOR_WIDTH)
+        lines = min(len(spec.choices), 8) if spec.kind == "names" else 1
+        cell = CellVisual(Content(spec.title), Content(describe(spec)),
+                          (label, max(editor, choice_width(spec) or 0)), lines)
+        return cell.get_height({}, max(1, width - ROW_EDGE))
 
     @property
     def editor(self) -> AnyEditor:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from rich.segment import Segment
 from rich.style import Style as RichStyle
 from textual.binding import Binding
 from textual.content import Content
@@ -30,6 +31,8 @@ HEAD_WIDTH, HEAD_WIDTH_NARROW = 28, 22
 """The step-and-label column is 28 cells wide, 22 on a narrow screen (``Screen.-narrow``)."""
 RESULT_MIN, GUTTER, RULE_INDENT = 6, 1, 3
 """The result column's least width, the space between columns, the rule line's indent."""
+ROW_EDGE = 2
+"""Columns left of a row's content: its border and padding (app.tcss)."""
 
 PARTS = ("head", "formula", "result", "rule")
 """A row's parts; each is styled in app.tcss as the component class ``value-row--<part>``
@@ -59,6 +62,26 @@ def formula_text(status: NodeStatus) -> str:
     return status.message
 
 
+_WRAPPED: dict[tuple[str, int], int] = {}
+"""``(text, width) → lines`` of the texts that wrap: a rule's text is the same in every
+keystroke, and wrapping it again was a good part of each one."""
+
+
+def _lines(content: Content, rules: RulesMap, width: int) -> int:
+    """The lines ``content`` takes at ``width`` (as ``Content.get_height``: the rows' rules
+    never change how their texts wrap)."""
+    plain = content.plain
+    if "\n" not in plain and content.cell_length <= width:
+        return 1
+    key = (plain, width)
+    lines = _WRAPPED.get(key)
+    if lines is None:
+        if len(_WRAPPED) >= 4096:  # bounded: widths change with every resize
+            _WRAPPED.clear()
+        lines = _WRAPPED[key] = content.get_height(rules, width)
+    return lines
+
+
 class RowVisual(Visual):
     """A row's columns — head, formula, result (right-aligned) — and its rule lines beneath,
     laid out for whatever width the row gets.
@@ -74,6 +97,9 @@ class RowVisual(Visual):
         self.parts = (head, formula, result, rule)
         self.head_width = HEAD_WIDTH
         """The width of the step-and-label column."""
+        self._heights: dict[int, tuple[int, int]] = {}
+        """``width → (top lines, all lines)``: wrapping the texts is the dearest part of a
+        repaint, and a keystroke asks a marked row its height several times."""
 
     def __str__(self) -> str:
         return "\n".join(part.plain for part in self.parts)
@@ -86,16 +112,21 @@ class RowVisual(Visual):
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
         return container_width
 
+    def _height(self, rules: RulesMap, width: int) -> tuple[int, int]:
+        if width not in self._heights:
+            head, formula, result, rule = self.parts
+            head_w, result_w, formula_w = self._widths(width)
+            top = max(_lines(head, rules, head_w), _lines(formula, rules, formula_w),
+                      _lines(result, rules, result_w))
+            self._heights[width] = (top, top + _lines(rule, rules, max(1, width - RULE_INDENT)))
+        return self._heights[width]
+
     def top_height(self, rules: RulesMap, width: int) -> int:
         """The lines of the head, formula and result (the rule lines come after them)."""
-        head, formula, result, _ = self.parts
-        head_w, result_w, formula_w = self._widths(width)
-        return max(head.get_height(rules, head_w), formula.get_height(rules, formula_w),
-                   result.get_height(rules, result_w))
+        return self._height(rules, width)[0]
 
     def get_height(self, rules: RulesMap, width: int) -> int:
-        return self.top_height(rules, width) + self.parts[3].get_height(
-            rules, max(1, width - RULE_INDENT))
+        return self._height(rules, width)[1]
 
     def render_strips(self, width: int, height: int | None, style: Style,
                       options: RenderOptions) -> list[Strip]:
@@ -156,7 +187,7 @@ class ValueRow(SharedComponentStyles, SkipRepaintOutOfView, Widget, can_focus=Tr
         self._visual: RowVisual | None = None
 
     SHARED_COMPONENTS = frozenset(
-        {f"value-row--{part}" for part in PARTS}
+        {f"value-row--{part}" for part in PARTS} | {"value-row--bar"}
         | {f"value-row--{part}-{state}" for part in STATE_PARTS for state in ("blocked", "error")})
     COMPONENT_CLASSES = set(SHARED_COMPONENTS)
 
@@ -168,6 +199,13 @@ class ValueRow(SharedComponentStyles, SkipRepaintOutOfView, Widget, can_focus=Tr
             f"{self.rule.step:>2} {self.rule.label}"
         return (head, formula_text(status), f"{self.result} ({self.was})" if marked
                 else self.result, "\n".join([self.rule.text, *(f"• {note}" for note in notes)]))
+
+    def lines_at(self, width: int, narrow: bool) -> int:
+        """The lines the row will take at ``width`` (its outer width) on a narrow screen or
+        not: measured before it is built, so the first paint builds only the rows it shows."""
+        visual = RowVisual(*(Content(text) for text in self._texts))
+        visual.head_width = HEAD_WIDTH_NARROW if narrow else HEAD_WIDTH
+        return visual.get_height({}, max(1, width - ROW_EDGE))
 
     def _component(self, part: str) -> str:
         state = self.status.state
@@ -190,23 +228,29 @@ class ValueRow(SharedComponentStyles, SkipRepaintOutOfView, Widget, can_focus=Tr
             self._visual = self._make_visual()
         return self._visual
 
-    _marking = False
-    """``paint_rows`` is restyling the row for its state and mark classes (see below)."""
-
     def notify_style_update(self) -> None:
-        # The parts' colours follow the row's classes (-blocked, -error) and the theme.
         super().notify_style_update()
-        self._visual = None
+        self._visual = None  # the parts' colours follow the theme
         self.refresh()
 
-    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
-                recompose: bool = False):
-        if self._marking and not (regions or layout or recompose) and self.content_size.width:
-            # A state or mark class (restyled by ``paint_rows``; its border rule asks for a
-            # repaint of the whole row) changes the head, formula and result and the bar on
-            # the left, never the rule lines: over SSH every line repainted is sent.
-            regions = self._top_and_bar()
-        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+    CHANGED_BAR = "█"
+    """The bar on the left of a row the last edit changed: the glyph of Textual's ``thick``
+    left border, in the colour of the component class ``value-row--bar`` ($warning)."""
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The row's lines; a row the last edit changed has the bar in its left border cell.
+
+        The row draws the bar itself instead of a ``ValueRow.-changed`` border rule: a class
+        with a rule restyles the row through the stylesheet, and an edit marks and unmarks a
+        dozen rows at a time (a fifth of a keystroke's CPU). The focused row shows the focus
+        border instead (``ValueRow:focus``), as it did with the rule."""
+        strips = super().render_lines(crop)
+        if self.was is None or self.has_focus or crop.x > 0 or not strips:
+            return strips
+        colour = self.get_component_rich_style("value-row--bar", partial=True).color
+        return [Strip.join([Strip([Segment(self.CHANGED_BAR, cell.style + RichStyle(
+            color=colour))]), strip.crop(1)]) if (cell := _first_cell(strip)) else strip
+            for strip in strips]
 
     def _top_and_bar(self) -> tuple[Region, Region]:
         """The content's head-formula-result lines and the bar on the row's left edge (in
@@ -228,7 +272,7 @@ class ValueRow(SharedComponentStyles, SkipRepaintOutOfView, Widget, can_focus=Tr
         paints it with the other rows an edit touched."""
         if was != self.was:
             self.was = was
-            self._restyle |= self._set_class(was is not None, "-changed")
+            self._classes_changed |= self._set_class(was is not None, "-changed")
         if paint:
             paint_rows([self])
 
@@ -236,17 +280,21 @@ class ValueRow(SharedComponentStyles, SkipRepaintOutOfView, Widget, can_focus=Tr
         """Show a new status (called only for nodes whose status changed); ``paint`` as in
         :meth:`show_change`."""
         self.status = status
-        restyle = self._set_class(status.state is State.BLOCKED, "-blocked")
-        restyle |= self._set_class(status.state is State.ERROR, "-error")
-        self._restyle |= restyle
+        changed = self._set_class(status.state is State.BLOCKED, "-blocked")
+        changed |= self._set_class(status.state is State.ERROR, "-error")
+        if changed:
+            self._visual = None  # the formula and result take the state's component classes
+        self._classes_changed |= changed
         if paint:
             paint_rows([self])
 
-    _restyle = False
-    """A class changed since the row was last styled (``paint_rows`` restyles it)."""
+    _classes_changed = False
+    """A mark or state class changed since the row was last painted (``paint_rows`` paints
+    its bar)."""
 
     def _set_class(self, add: bool, name: str) -> bool:
-        """Set or clear a class without restyling now; True when it changed."""
+        """Set or clear a class without restyling (no stylesheet rule reads these classes);
+        True when it changed."""
         if self.has_class(name) == add:
             return False
         self.set_class(add, name, update=False)
@@ -275,25 +323,23 @@ class ValueRow(SharedComponentStyles, SkipRepaintOutOfView, Widget, can_focus=Tr
             self.refresh()
 
 
-def paint_rows(rows: Iterable[ValueRow]) -> None:
-    """Restyle the rows whose classes changed, in one pass of the stylesheet, then paint each.
+def _first_cell(strip: Strip) -> Segment | None:
+    """The first cell of a line (the row's left border), or ``None`` for an empty line."""
+    for segment in strip:
+        if segment.text:
+            return Segment(segment.text[0], segment.style)
+    return None
 
-    One pass shares the matching of rules between rows with the same classes (the stylesheet's
-    cache): restyling each row as its class changed cost a full match per row, the better part
-    of a keystroke on a sheet where an edit marks a dozen rows."""
-    rows = list(rows)
-    shown = [row._take_texts() for row in rows]
-    stale = [row for row in rows if row._restyle]
-    for row in stale:
-        row._restyle = False
-    mounted = [row for row in stale if row.is_mounted]  # the others are styled on mounting
-    if mounted:
-        for row in mounted:
-            row._marking = True
-        try:
-            mounted[0].app.stylesheet.update_nodes(mounted, animate=False)
-        finally:
-            for row in mounted:
-                row._marking = False
-    for row, old in zip(rows, shown):
+
+def paint_rows(rows: Iterable[ValueRow]) -> None:
+    """Paint the rows an edit touched: each row's new texts, and the bar of a row whose mark
+    or state changed. Neither restyles a row (no stylesheet rule reads those classes:
+    ``tests/ui/test_keystroke_paint.py``), so an edit that marks a dozen rows costs no pass
+    of the stylesheet."""
+    for row in rows:
+        old = row._take_texts()
+        if row._classes_changed:
+            row._classes_changed = False
+            if row.is_mounted and row.content_size.width:
+                row.refresh(row._top_and_bar()[1])
         row._paint(old)

@@ -1,0 +1,82 @@
+"""A compositor that renders only the lines a partial update sends.
+
+DRAFT: to be folded into textual_internals.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from typing import Iterable
+
+from textual._compositor import ChopsUpdate, Compositor
+from textual.geometry import Region
+from textual.strip import Strip
+
+
+class LineCompositor(Compositor):
+    """Textual's compositor, except that a partial update renders only the widgets on the
+    lines it sends, and only those lines of each.
+
+    Buys: a keystroke that changes the result strip at the top and a few rows further down
+    renders those lines only. Textual renders every widget inside the rectangle around all
+    the changed regions (nearly the whole screen) and then drops the lines nobody changed;
+    at 200×50 that was most of a keystroke's CPU.
+    Relies on: ``Compositor.render_partial_update`` building the update from
+    ``_dirty_regions``, ``_regions_to_spans``, ``_render_chops`` and ``cuts``, and
+    ``_render_chops`` taking its widgets from ``_get_renders(crop)`` as ``(region, clip,
+    strips)`` with the strips of ``region ∩ clip``.
+    """
+
+    _lines: list[int] | None = None
+    """The lines the partial update being rendered sends (sorted), or ``None``."""
+
+    def render_partial_update(self) -> ChopsUpdate | None:
+        screen_region = self.size.region
+        update_regions = self._dirty_regions.copy()
+        self._dirty_regions.clear()
+        if not update_regions:
+            return None
+        crop = Region.from_union(update_regions).intersection(screen_region)
+        spans = list(self._regions_to_spans(update_regions))
+        lines = {y for y, _, _ in spans}
+        self._lines = sorted(lines)
+        try:
+            chops = self._render_chops(crop, lines.__contains__)
+        finally:
+            self._lines = None
+        chop_ends = [cut_set[1:] for cut_set in self.cuts]
+        return ChopsUpdate(chops, spans, chop_ends)
+
+    def _get_renders(self, crop: Region | None = None
+                     ) -> Iterable[tuple[Region, Region, list[Strip]]]:
+        lines = self._lines
+        if lines is None or crop is None:
+            yield from super()._get_renders(crop)
+            return
+        overlaps = crop.overlaps
+        for widget, (region, clip) in list(self.visible_widgets.items()):
+            if not overlaps(clip):
+                continue
+            x, y, width, height = region.intersection(clip)
+            if not (width and height):
+                continue
+            first = bisect_left(lines, y)  # the first line sent at or below the widget's top
+            if first == len(lines) or lines[first] >= y + height:
+                continue  # no line of this widget is sent
+            last = lines[bisect_left(lines, y + height) - 1]
+            top, bottom = lines[first], last + 1
+            shown = Region(x, top, width, bottom - top)
+            yield shown, shown, widget.render_lines(
+                Region(x - region.x, top - region.y, width, bottom - top))
+
+
+class RenderSentLinesOnly:
+    """Screen mixin: the screen composes with :class:`LineCompositor`.
+
+    Relies on: ``Screen.__init__`` creating ``Screen._compositor``, used for nothing before
+    the screen is mounted.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._compositor = LineCompositor()
