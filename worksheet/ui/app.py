@@ -16,55 +16,28 @@ from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual import events
 from textual.screen import Screen
-from textual.timer import Timer
-from textual.widgets import Static
 
 from .. import rulesets
 from ..presets import Preset, find_preset
 from . import store
 from . import fight_actions as fight
-from .focus_actions import FocusActions
-from .keys import Key, help_rows
-from .line_compositor import RenderSentLinesOnly
+from .clipboard import for_terminal
+from .focus_actions import FocusController
+from .keys import ALT_DIGITS, Key, help_rows
 from .garbage import PauseCollector, freeze_startup
-from .preset_actions import PresetActions
-from .recovery_actions import RecoveryActions
-from .screens.confirm import Choose
+from .preset_actions import PresetController
+from .recovery_actions import RecoveryController
 from .sheet import SheetForm
-from .status_line import status_text
+from .status_line import StatusLine
 from .screen_diff import ScreenDiff
-from .textual_internals import KeepStylesOnFirstResume, breakpoint_classes, compact_output
-from .widgets.editors import Editor
-from .widgets.input_row import InputCell
-from .widgets.value_row import ValueRow
+from .screens.sheet_screen import SheetScreen
+from .textual_internals import UncaughtExceptionHook, compact_output, copy_through_driver
 from .widgets.key_bar import KeyBar
 from .widgets.tab_bar import TabBar
 
-ALT_DIGITS = ("inverted_exclamation_mark", "trade_mark_sign", "pound_sign", "cent_sign",
-              "infinity", "section_sign", "pilcrow_sign", "bullet", "ª")
-"""What Textual makes of Alt+1 … Alt+9 from terminals that send ESC and the digit (xterm,
-tmux, most SSH clients): it reads them as the macOS Option characters ¡ ™ £ ¢ ∞ § ¶ • ª."""
-
-RECOVERY_DELAY = 0.5
-"""Seconds of quiet after an edit before the unsaved state is written to the recovery file."""
-
-
-class SheetScreen(RenderSentLinesOnly, KeepStylesOnFirstResume, Screen):
-    """The app's screen. Its first resume skips Textual's restyle of every widget: each was
-    styled as it mounted, with the breakpoint class already set (see ``compose`` and
-    ``textual_internals.KeepStylesOnFirstResume``).
-
-    It holds the component styles of the sheet's rows once for all of them
-    (``widgets.shared_styles``).
-    """
-
-    COMPONENT_CLASSES = set(Editor.SHARED_COMPONENTS | InputCell.SHARED_COMPONENTS
-                            | ValueRow.SHARED_COMPONENTS)
-
-
-class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActions,
-                   App[None]):
-    """The terminal worksheet.
+class WorksheetApp(UncaughtExceptionHook, App[None]):
+    """The terminal worksheet. What each group of keys does is a controller's, each owning its
+    state: ``focus_keys``, ``fight``, ``preset_files`` and ``recovery``.
 
     Args:
         ruleset: the ruleset id whose tab opens first (default: the first tab, or the preset's).
@@ -155,13 +128,17 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
             # 80×24, 250 KB at 200×50): every scroll jumps in one frame unless the player
             # asks for animations (TEXTUAL_ANIMATIONS=full).
             self.animation_level = "none"
-        self.recovery = store.recovery()
-        """Where unsaved edits are kept until a clean quit."""
-        self._pending: dict[str, dict[str, Any]] = {}
         self._forms: dict[str, SheetForm] = {}
-        self._shown_status = ""
-        self._recovery_timer: Timer | None = None
+        self._status_line = StatusLine(id="status")
         self._collector: PauseCollector | None = None
+        self.recovery = RecoveryController(self, store.recovery())
+        """Unsaved edits kept until a clean quit, offered back at the next start."""
+        self.focus_keys = FocusController(self)
+        """Tab, Shift+Tab, Ctrl+↓/↑, made safe for bursts of keys."""
+        self.fight = fight.FightController(self)
+        """The fight loop's keys, the steppers and copying to the game."""
+        self.preset_files = PresetController(self, self.recovery.save)
+        """Opening and saving presets."""
 
     def get_default_screen(self) -> Screen:
         return SheetScreen(id="_default")
@@ -170,17 +147,12 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
     def compose(self) -> ComposeResult:
         # every frame in fewer bytes: only the cells that changed (screen_diff)
         compact_output(self, ScreenDiff(lambda: (self.size.width, self.size.height)))
-        # The screen's breakpoint class (-narrow, -wide) before the form exists: set by the
-        # first Resize instead, it restyled every widget of the form before the first paint.
-        screen, width = self.screen, self.size.width
-        classes = {name: False for _, name in self.HORIZONTAL_BREAKPOINTS}
-        classes.update({name: True for name in breakpoint_classes(
-            screen, width, self.HORIZONTAL_BREAKPOINTS)})
-        screen.update_classes(classes, update=False)
+        # the screen's breakpoint class before the form exists (``SheetScreen.set_breakpoint``)
+        self.screen.set_breakpoint(self.size.width, self.HORIZONTAL_BREAKPOINTS)
         yield TabBar([(rid, rulesets.short_title(rid)) for rid in self.ruleset_ids], self.initial,
                      id="tabs")
         yield self._new_form(self.initial)  # the other tabs' forms: when first shown
-        yield Static("", id="status", markup=False)
+        yield self._status_line
         yield KeyBar(id="keys")
 
     def _new_form(self, rid: str) -> SheetForm:
@@ -198,7 +170,7 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
         if action in self.TAB_ACTIONS and len(self.screen_stack) > 1:
             return False
         if action in fight.ACTIONS:
-            return self.fight_check(action, parameters)
+            return self.fight.check(action, parameters)
         return True
 
     def run(self, *args: Any, **kwargs: Any) -> Any:
@@ -214,8 +186,8 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
         if not self.is_headless:  # a real terminal: long sessions (see ``garbage``)
             self._collector = PauseCollector(asyncio.get_running_loop())
             self.call_after_refresh(self._collector.start)
-        self.watch_hangup()
-        self._offer_recovery()
+        self.recovery.watch_hangup()
+        self.recovery.offer()
         self._after_show(self.initial)
 
     def form(self, rid: str | None = None) -> SheetForm | None:
@@ -240,10 +212,8 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
         form = self.form(rid)
         if form is None:
             form = self._new_form(rid)
-            status = self.screen_stack[0].query_one("#status")
-            status.parent.mount(form, before=status)
-            if rid in self._pending:
-                self.call_after_refresh(self._restore_tab, rid)
+            self._status_line.parent.mount(form, before=self._status_line)
+            self.recovery.form_built(rid)
         return form
 
     def on_tab_bar_changed(self, event: TabBar.Changed) -> None:
@@ -271,7 +241,7 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
             if editor is not None:
                 self.screen.set_focus(editor)
         self.refresh_bindings()  # the fight-loop keys follow the tab
-        self._update_status()
+        self.update_status()
 
     # -- tabs ---------------------------------------------------------------------------
     def show_tab(self, rid: str) -> None:
@@ -305,10 +275,8 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
 
     # -- edits, undo, status --------------------------------------------------------------
     def on_sheet_form_changed(self, event: SheetForm.Changed) -> None:
-        self._update_status()
-        if self._recovery_timer is not None:
-            self._recovery_timer.stop()
-        self._recovery_timer = self.set_timer(RECOVERY_DELAY, self.save_recovery)
+        self.update_status()
+        self.recovery.edited()
 
     def action_undo(self) -> None:
         """Undo the last change in this tab."""
@@ -329,27 +297,18 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
             form.reset()
             self.notify("Tab reset to defaults (Ctrl+Z undoes).", timeout=3)
 
-    def _update_status(self, width: int | None = None) -> None:
+    def update_status(self, width: int | None = None) -> None:
+        """Show the active tab's status line again (``StatusLine`` repaints only a change)."""
         form = self.form()
         if form is None:
             return
-        preset = self.presets.get(self.active)
         others = [rulesets.short_title(rid) for rid, other in self._forms.items()
                   if rid != self.active and other.dirty]
-        # The status line, not the tab titles, carries the marks: re-labelling a tab re-lays
-        # out the whole tab bar, which costs more per keystroke than the sheet itself.
-        status = status_text(rulesets.title(self.active), rulesets.short_title(self.active),
-                             form.dirty, [form.speaker.name(p.input) for p in
-                                          form.sheet.problems],
-                             preset.name if preset else None, others,
-                             (width or self.size.width) - 2)
-        if status != self._shown_status:  # nothing is repainted when nothing changed
-            self._shown_status = status
-            # One line high, as wide as the screen: a repaint never needs a new layout.
-            self.query_one("#status", Static).update(status, layout=False)
+        self._status_line.show(form, self.presets.get(self.active), others,
+                               width or self.size.width)
 
     def on_resize(self, event: events.Resize) -> None:
-        self._update_status(event.size.width)  # what fits changed (before App's handler)
+        self.update_status(event.size.width)  # what fits changed (before App's handler)
 
     # -- help, palette, quit ------------------------------------------------------------
     def action_help(self) -> None:
@@ -371,31 +330,68 @@ class WorksheetApp(FocusActions, fight.FightActions, PresetActions, RecoveryActi
         yield from super().get_system_commands(screen)
         from .palette import commands
 
-        yield from commands(self)
+        yield from commands(self, self.BINDINGS, self.fight.commands(), self.action_toggle_blink)
 
-    def dirty_tabs(self) -> list[str]:
-        """The tabs with unsaved edits."""
-        return [rid for rid in self.ruleset_ids if rid in self._pending  # restored, not shown
-                or (form := self.form(rid)) is not None and form.dirty]
+    def copy_to_clipboard(self, text: str) -> None:
+        """Copy through OSC 52, wrapped for tmux or screen when one is in between (every
+        copy of the app, the text fields' Ctrl+C included)."""
+        copy_through_driver(self, text, for_terminal(text, os.environ))
 
     async def action_quit(self) -> None:
         """Quit; asks first when a tab has unsaved edits. A clean quit clears recovery."""
-        dirty = self.dirty_tabs()
-        if not dirty:
-            self._quit_now()
-            return
-        if isinstance(self.screen, Choose) and getattr(self.screen, "quitting", False):
-            return
-        titles = ", ".join(rulesets.title(rid) for rid in dirty)
-        dialog = Choose("Quit with unsaved edits?", f"Not saved: {titles}. Ctrl+S saves a "
-                        "tab as a preset.", [("cancel", "Keep editing"),
-                                             ("quit", "Quit without saving")])
-        dialog.quitting = True
-        self.push_screen(dialog, lambda answer: answer == "quit" and self._quit_now())
+        self.recovery.quit()
 
-    def _quit_now(self) -> None:
-        if self._recovery_timer is not None:
-            self._recovery_timer.stop()
-            self._recovery_timer = None
-        self.recovery.clear()
-        self.exit()
+    # -- the end of a session ---------------------------------------------------------------
+    def handle_uncaught(self, error: Exception) -> None:
+        """A bug: the edits are kept and one line is left for the command line."""
+        self.recovery.handle_uncaught(error)
+
+    @property
+    def failure(self) -> str | None:
+        """One line for the player when the app ended on an unexpected error (``cli``)."""
+        return self.recovery.failure
+
+    # -- the controllers' keys: Textual looks actions up on the app -------------------------
+    async def action_focus_next(self) -> None:
+        """Tab: the next field, once the rows it may be are built."""
+        await self.focus_keys.focus_next()
+
+    async def action_focus_previous(self) -> None:
+        """Shift+Tab: the previous field (from outside the form, its last)."""
+        await self.focus_keys.focus_previous()
+
+    async def action_jump_input(self, step: int) -> None:
+        """Ctrl+↓/↑: the next or previous input, skipping the values."""
+        await self.focus_keys.jump_input(step)
+
+    def action_fight(self, name: str) -> None:
+        """Attacked again, or my action (one undo step)."""
+        self.fight.fight(name)
+
+    def action_cycle_input(self) -> None:
+        """GemStone's stance: the next choice."""
+        self.fight.cycle_input()
+
+    def action_round_inputs(self) -> None:
+        """Focus the first round input."""
+        self.fight.round_inputs()
+
+    def action_step(self, delta: int) -> None:
+        """Add ``delta`` to the focused number field, within its bounds."""
+        self.fight.step(delta)
+
+    def action_copy_line(self) -> None:
+        """Copy the result as one line."""
+        self.fight.copy_line()
+
+    def action_copy_block(self) -> None:
+        """Copy the focused value's derivation as a block."""
+        self.fight.copy_block()
+
+    def action_open_preset(self) -> None:
+        """Pick a preset and load it on its ruleset's tab."""
+        self.preset_files.open()
+
+    def action_save_preset(self) -> None:
+        """Save this tab's inputs as a preset."""
+        self.preset_files.save()

@@ -1,8 +1,8 @@
 """The app's fight-loop keys: "attacked again", "my action", the round inputs, GemStone's
 stance, the ↑/↓ steppers, and copying the result to the game.
 
-A mixin of :class:`~worksheet.ui.app.WorksheetApp`, kept apart so each module stays small. It
-decides nothing about the rules: :mod:`worksheet.engine.fight_loop` turns an action into one
+A controller the app composes (its ``action_fight`` and the others call it). It decides
+nothing about the rules: :mod:`worksheet.engine.fight_loop` turns an action into one
 batch of input values (or a refusal naming the input), and the form loads that batch as one
 undo step, so Ctrl+Z takes back a whole action.
 """
@@ -10,27 +10,20 @@ undo step, so Ctrl+Z takes back a whole action.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import Iterable
 
 from textual.app import SystemCommand
 from textual.widgets import Input
 
 from ..engine import IntInput, NumberInput, State
 from ..engine.fight_loop import ATTACKED_AGAIN, MY_ACTION, Batch, Refused, cycle, plan, stepped
-from .clipboard import for_terminal, multiplexer, through
+from .clipboard import multiplexer, through
+from .host import Host
 from .keys import Key
-from .textual_internals import copy_through_driver
+from .sheet import SheetForm
 from .widgets.ids import kebab
 from .widgets.input_row import InputRow
 from .widgets.round_group import KEYS, round_inputs
-
-if TYPE_CHECKING:
-    from .app import WorksheetApp
-    from .sheet import SheetForm
-
-    _Base = WorksheetApp
-else:
-    _Base = object
 
 STEPS = (("up", 1, "add 1, within its bounds"), ("down", -1, "subtract 1"),
          ("shift+up", 5, "add 5"), ("shift+down", -5, "subtract 5"))
@@ -56,21 +49,27 @@ BINDINGS = [  # the keys as the form names them (round_group.KEYS), bound as Tex
 ]
 """The fight loop's bindings (the app lists them in its own ``BINDINGS``); the palette offers
 "attacked again", "my action", the cycle and the round inputs by the tab's own names
-(:meth:`FightActions.fight_commands`)."""
+(:meth:`FightController.commands`)."""
 
 ACTIONS = frozenset({"fight", "cycle_input", "round_inputs", "copy_line", "copy_block", "step"})
-"""The actions this mixin answers in ``check_action``."""
+"""The actions this controller answers in the app's ``check_action``."""
 
 
+class FightController:
+    """The fight-loop actions of the app (see the module docstring).
 
-class FightActions(_Base):
-    """The fight-loop actions of the app (see the module docstring)."""
+    Args:
+        host: the app (see :class:`~worksheet.ui.host.Host`).
+    """
 
-    def fight_check(self, action: str, parameters: tuple[object, ...]) -> bool:
+    def __init__(self, host: Host):
+        self.host = host
+
+    def check(self, action: str, parameters: tuple[object, ...]) -> bool:
         """Whether a fight-loop action runs now (False also hides it from the key bar)."""
-        if len(self.screen_stack) > 1:
+        if len(self.host.screen_stack) > 1:
             return False
-        form = self.form()
+        form = self.host.form()
         loop = form.ruleset.fight_loop if form is not None else None
         if action == "fight":
             return loop is not None and loop.action(str(parameters[0])) is not None
@@ -84,7 +83,7 @@ class FightActions(_Base):
 
     def _number_row(self) -> InputRow | None:
         """The row of the focused number field, if a number field has focus."""
-        focused = self.focused
+        focused = self.host.focused
         if not isinstance(focused, Input):
             return None
         row = next((n for n in focused.ancestors if isinstance(n, InputRow)), None)
@@ -92,54 +91,55 @@ class FightActions(_Base):
             return None
         return row
 
-    def _apply(self, form: "SheetForm", batch: Batch) -> None:
+    def _apply(self, form: SheetForm, batch: Batch) -> None:
         """Load a batch into the form as one undo step."""
         specs = form.ruleset.inputs
         form.load_entries({name: specs[name].to_text(value)
                            for name, value in batch.values.items()})
 
-    def _result_line(self, form: "SheetForm") -> str:
+    def _result_line(self, form: SheetForm) -> str:
         from ..oneline import one_line
 
-        return one_line(form.sheet)
+        return form.report(one_line)
 
-    def action_fight(self, name: str) -> None:
+    def fight(self, name: str) -> None:
         """Run "attacked again" or "my action" on this tab (one undo step)."""
-        form = self.form()
+        form = self.host.form()
         if form is None or form.ruleset.fight_loop is None:
             return
         action = form.ruleset.fight_loop.action(name)
         if action is None:
             return
         try:
-            batch = plan(form.ruleset, name, form.sheet.inputs)
+            batch = plan(form.ruleset, name, form.inputs)
         except Refused as refused:
-            self.notify(refused.message, title=f"{action.title}: not done — {refused.input}",
-                        severity="warning", timeout=6)
+            self.host.notify(refused.message,
+                             title=f"{action.title}: not done — {refused.input}",
+                             severity="warning", timeout=6)
             return
         if not batch.values:
-            self.notify(f"{action.title}: nothing to change.", timeout=3)
+            self.host.notify(f"{action.title}: nothing to change.", timeout=3)
             return
         self._apply(form, batch)
         then = form.query(f"#{kebab(action.then)}") if action.then else None
         if then:  # the input the player enters next (Exalted: the new action's penalty)
-            self.screen.set_focus(then.first())
-        self.notify("; ".join(batch.words) + f"\n{self._result_line(form)}",
-                    title=f"{action.title} (Ctrl+Z undoes)", timeout=4)
+            self.host.screen.set_focus(then.first())
+        self.host.notify("; ".join(batch.words) + f"\n{self._result_line(form)}",
+                         title=f"{action.title} (Ctrl+Z undoes)", timeout=4)
 
-    def action_cycle_input(self) -> None:
+    def cycle_input(self) -> None:
         """Step the tab's cycling input (GemStone's stance) to its next choice."""
-        form = self.form()
+        form = self.host.form()
         if form is None:
             return
-        batch = cycle(form.ruleset, form.sheet.inputs)
+        batch = cycle(form.ruleset, form.inputs)
         self._apply(form, batch)
-        self.notify("; ".join(batch.words) + f"\n{self._result_line(form)}", timeout=3)
+        self.host.notify("; ".join(batch.words) + f"\n{self._result_line(form)}", timeout=3)
 
-    def action_round_inputs(self, again: bool = True) -> None:
+    def round_inputs(self, again: bool = True) -> None:
         """Focus the first round input (the group at the top of the form; a record list
         where it stands in its step)."""
-        form = self.form()
+        form = self.host.form()
         names = round_inputs(form.ruleset) if form is not None else ()
         if not names:
             return
@@ -147,78 +147,75 @@ class FightActions(_Base):
         if not target:  # a record list below the rows built so far
             if again:
                 form.build_all()
-                self.call_after_refresh(self.action_round_inputs, False)
+                self.host.call_after_refresh(self.round_inputs, False)
             return
         widget = target.first()
-        self.screen.set_focus(widget)
+        self.host.screen.set_focus(widget)
         if names[0] in form.round_moved:  # the heading above it in view too
             form.query_one("FormBody").scroll_home(animate=False)
         else:  # once the rows just built are laid out
-            self.call_after_refresh(widget.scroll_visible, animate=False)
+            self.host.call_after_refresh(widget.scroll_visible, animate=False)
 
-    def action_step(self, delta: int) -> None:
+    def step(self, delta: int) -> None:
         """Add ``delta`` to the focused number field, within its bounds (one undo step)."""
         row = self._number_row()
-        form = self.form()
+        form = self.host.form()
         if row is None or form is None:
             return
         spec = row.spec
-        status = form.sheet.status(spec.name)
+        status = form.status(spec.name)
         if status.state is State.ERROR:
-            self.notify(f"{spec.name}: fix the text first ({status.message})",
-                        severity="warning", timeout=4)
+            self.host.notify(f"{spec.name}: fix the text first ({status.message})",
+                             severity="warning", timeout=4)
             return
         try:
             value = stepped(spec, status.value, delta)
         except Refused as refused:
-            self.notify(refused.message, severity="warning", timeout=4)
+            self.host.notify(refused.message, severity="warning", timeout=4)
             return
         if value == status.value:
             bound = "maximum" if delta > 0 else "minimum"
-            self.notify(f"{spec.name} is at its {bound}, {spec.to_text(value)}.", timeout=2)
+            self.host.notify(f"{spec.name} is at its {bound}, {spec.to_text(value)}.",
+                             timeout=2)
             return
         form.load_entries({spec.name: spec.to_text(value)})
 
-    # -- copying to the game ----------------------------------------------------------
-    def copy_to_clipboard(self, text: str) -> None:
-        """Copy through OSC 52, wrapped for tmux or screen when one is in between (every
-        copy of the app, the text fields' Ctrl+C included)."""
-        copy_through_driver(self, text, for_terminal(text, os.environ))
-
-    def action_copy_line(self) -> None:
+    # -- copying to the game (through the app's ``copy_to_clipboard``) ------------------
+    def copy_line(self) -> None:
         """Copy the result as one line (what ``worksheet calc --format line`` prints)."""
-        form = self.form()
+        form = self.host.form()
         if form is not None:
             line = self._result_line(form)
-            self.copy_to_clipboard(line)
-            self.notify(line, title=f"Copied{through(multiplexer(os.environ))}", timeout=4)
+            self.host.copy_to_clipboard(line)
+            self.host.notify(line, title=f"Copied{through(multiplexer(os.environ))}",
+                             timeout=4)
 
-    def action_copy_block(self) -> None:
+    def copy_block(self) -> None:
         """Copy the focused value's whole derivation as a fixed-width block."""
         from ..derivation_block import derivation_block
 
-        form = self.form()
+        form = self.host.form()
         if form is None:
             return
         name = form.focused_name or form.ruleset.results[-1]
-        block = derivation_block(form.sheet, name)
-        self.copy_to_clipboard(block)
+        block = form.report(derivation_block, name)
+        self.host.copy_to_clipboard(block)
         lines = block.count("\n") + 1
-        self.notify(block.splitlines()[0], timeout=4,
-                    title=f"Copied {lines} lines{through(multiplexer(os.environ))}")
+        self.host.notify(block.splitlines()[0], timeout=4,
+                         title=f"Copied {lines} lines{through(multiplexer(os.environ))}")
 
-    def fight_commands(self) -> Iterable[SystemCommand]:
+    def commands(self) -> Iterable[SystemCommand]:
         """The palette's fight-loop commands for the active tab."""
-        form = self.form()
+        form = self.host.form()
         loop = form.ruleset.fight_loop if form is not None else None
         if loop is not None:
             for action in loop.actions:
                 yield SystemCommand(action.title, f"{KEYS[action.name]}: {action.rule} — "
                                     f"{action.cite}",
-                                    lambda name=action.name: self.action_fight(name))
+                                    lambda name=action.name: self.fight(name))
             if loop.cycle:
                 yield SystemCommand(f"Next {loop.cycle}", f"Cycle the {loop.cycle} "
-                                    f"({KEYS['cycle']})", self.action_cycle_input)
+                                    f"({KEYS['cycle']})", self.cycle_input)
             yield SystemCommand("Round inputs", f"Go to the round inputs ({KEYS['round']})",
-                                self.action_round_inputs)
+                                self.round_inputs)
 

@@ -8,54 +8,55 @@ below were still being built (``form_body`` builds them as they come within reac
 them. Here every focus key is a priority binding of the app whose action is awaited: the next
 key of a burst is read only once focus has moved, onto rows that exist.
 
-A mixin of :class:`~worksheet.ui.app.WorksheetApp`, kept apart so each module stays small.
+A controller the app composes (its ``action_focus_next`` and the others call it).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .form_body import FormBody
-
-if TYPE_CHECKING:
-    from .app import WorksheetApp
-
-    _Base = WorksheetApp
-else:
-    _Base = object
+from .host import Host
 
 
-class FocusActions(_Base):
-    """Tab, Shift+Tab and Ctrl+↓/↑ that wait for the rows they reach."""
+class FocusController:
+    """Tab, Shift+Tab and Ctrl+↓/↑ that wait for the rows they reach.
+
+    Args:
+        host: the app (see :class:`~worksheet.ui.host.Host`).
+    """
+
+    def __init__(self, host: Host):
+        self.host = host
 
     def _sheet_body(self) -> FormBody | None:
         """The active form's body when the sheet (no dialog) has the keys."""
-        form = self.form()
-        if form is None or len(self.screen_stack) > 1 or form.screen is not self.screen:
+        host = self.host
+        form = host.form()
+        if form is None or len(host.screen_stack) > 1 or form.screen is not host.screen:
             return None
         return form.query_one(FormBody)
 
-    async def action_focus_next(self) -> None:
+    async def focus_next(self) -> None:
         """Focus the next widget, once the rows it may be are built."""
         body = self._sheet_body()
         if body is not None:
-            await body.ready_after(self.focused, 1)
-        self.screen.focus_next()
+            await body.ready_after(self.host.focused, 1)
+        self.host.screen.focus_next()
 
-    async def action_focus_previous(self) -> None:
+    async def focus_previous(self) -> None:
         """Focus the previous widget. From outside the form (the tab bar, the first stop)
         focus wraps around to the form's last row: the whole form is built first, so it is
         the sheet's real last row, not the last one built so far."""
         body = self._sheet_body()
+        focused = self.host.focused
         if body is not None:
-            if body.row_of(self.focused) is None:
+            if body.row_of(focused) is None:
                 await body.build_rest()
             else:
-                await body.ready_after(self.focused, -1)
-        self.screen.focus_previous()
+                await body.ready_after(focused, -1)
+        self.host.screen.focus_previous()
 
-    async def action_jump_input(self, step: int) -> None:
+    async def jump_input(self, step: int) -> None:
         """Focus the next (``1``) or previous (``-1``) input of this tab, skipping values."""
-        form = self.form()
+        form = self.host.form()
         if form is not None:
-            await form.jump_input(self.focused, step)
+            await form.query_one(FormBody).jump_input(self.host.focused, step)

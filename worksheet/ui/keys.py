@@ -25,6 +25,11 @@ KEY_NAMES = {
 }
 """Textual's key names as the player reads them (other names: ``f5`` → ``F5``)."""
 
+ALT_DIGITS = ("inverted_exclamation_mark", "trade_mark_sign", "pound_sign", "cent_sign",
+              "infinity", "section_sign", "pilcrow_sign", "bullet", "ª")
+"""What Textual makes of Alt+1 … Alt+9 from terminals that send ESC and the digit (xterm,
+tmux, most SSH clients): it reads them as the macOS Option characters ¡ ™ £ ¢ ∞ § ¶ • ª."""
+
 
 @dataclass(frozen=True)
 class Key(Binding):

@@ -11,16 +11,17 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from textual.actions import parse
 from textual.app import SystemCommand
+from textual.binding import Binding
 
 from .. import rulesets
+from .host import Host
 from .keys import palette_entries
 
 if TYPE_CHECKING:
-    from .app import WorksheetApp
     from .widgets.records import RecordTable
 
 
-def _record_table(app: "WorksheetApp") -> "RecordTable | None":
+def _record_table(app: Host) -> "RecordTable | None":
     """The record table a record command acts on: the focused one, else the tab's first."""
     from .widgets.records import RecordTable
 
@@ -34,7 +35,7 @@ def _record_table(app: "WorksheetApp") -> "RecordTable | None":
     return tables.first() if tables else None
 
 
-def _has_records(app: "WorksheetApp") -> bool:
+def _has_records(app: Host) -> bool:
     """True when the active tab has a record list (built yet or not)."""
     from ..engine import RecordsInput
 
@@ -43,7 +44,7 @@ def _has_records(app: "WorksheetApp") -> bool:
                                     for spec in form.ruleset.inputs.values())
 
 
-def _on_records(app: "WorksheetApp", act: Callable[["RecordTable"], None]) -> Callable[[], None]:
+def _on_records(app: Host, act: Callable[["RecordTable"], None]) -> Callable[[], None]:
     def run(again: bool = True) -> None:
         table = _record_table(app)
         if table is None or not table.is_mounted:
@@ -66,18 +67,26 @@ def _call(target: Any, action: str) -> Any:
     return getattr(target, f"action_{name}")(*parameters)
 
 
-def commands(app: "WorksheetApp") -> Iterable[SystemCommand]:
+def commands(app: Host, bindings: Iterable[Binding], fight: Iterable[SystemCommand],
+             toggle_blink: Callable[[], None]) -> Iterable[SystemCommand]:
     """The app's own commands, after Textual's (theme, screenshot, quit…): every binding that
-    names a command (``keys.Key.command``), with its help and keys, plus the tab's own."""
+    names a command (``keys.Key.command``), with its help and keys, plus the tab's own.
+
+    Args:
+        app: the app, whose ``action_*`` methods run the bindings' actions.
+        bindings: the app's bindings.
+        fight: the fight loop's commands for the active tab (``FightController.commands``).
+        toggle_blink: turns blinking text cursors on or off.
+    """
     from .sheet import SheetForm
     from .widgets.records import RecordTable
 
-    for title, text, action in palette_entries(app.BINDINGS):
+    for title, text, action in palette_entries(bindings):
         yield SystemCommand(title, text, lambda action=action: _call(app, action))
     for number, rid in enumerate(app.ruleset_ids, 1):
         yield SystemCommand(f"Go to {rulesets.title(rid)}", f"Alt+{number}",
                             lambda rid=rid: app.show_tab(rid))
-    yield from app.fight_commands()
+    yield from fight
     form = app.form()
     if form is not None:
         for title, text, action in palette_entries(SheetForm.BINDINGS):
@@ -86,5 +95,4 @@ def commands(app: "WorksheetApp") -> Iterable[SystemCommand]:
         for title, text, action in palette_entries(RecordTable.BINDINGS):
             yield SystemCommand(title, text, _on_records(
                 app, lambda table, action=action: _call(table, action)))
-    yield SystemCommand("Toggle cursor blink", "Blinking text cursors on or off",
-                        app.action_toggle_blink)
+    yield SystemCommand("Toggle cursor blink", "Blinking text cursors on or off", toggle_blink)

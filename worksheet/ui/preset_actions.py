@@ -1,35 +1,43 @@
 """The app's preset actions: open (asking before loading over unsaved edits), save (asking
 before overwriting, and on a conflict: overwrite, save under a new name, or cancel).
 
-A mixin of :class:`~worksheet.ui.app.WorksheetApp`, kept apart so each module stays small.
+A controller the app composes (its ``action_open_preset`` and ``action_save_preset`` call
+it). Which preset each tab holds is the app's (``Host.presets``): the status line and recovery
+read it too.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ..presets import Preset, PresetConflict, PresetError
 from . import store
+from .host import Host
 from .screens.confirm import Choose
 
 if TYPE_CHECKING:
     from .screens.presets import SaveRequest
-    from .app import WorksheetApp
-
-    _Base = WorksheetApp
-else:
-    _Base = object
 
 
-class PresetActions(_Base):
-    """Ctrl+O and Ctrl+S, and loading a preset on its tab."""
+class PresetController:
+    """Ctrl+O and Ctrl+S, and loading a preset on its tab.
 
-    def action_open_preset(self) -> None:
+    Args:
+        host: the app (see :class:`~worksheet.ui.host.Host`).
+        written: called once a preset is written, so the recovery file forgets the tab's edits
+            (``RecoveryController.save``).
+    """
+
+    def __init__(self, host: Host, written: Callable[[], object]):
+        self.host = host
+        self._written = written
+
+    def open(self) -> None:
         """Pick a preset and load it on its ruleset's tab."""
         from .screens.presets import OpenPreset  # the dialogs load when first opened
 
-        self.push_screen(OpenPreset(self.active), self._opened)
+        self.host.push_screen(OpenPreset(self.host.active), self._opened)
 
     def _opened(self, preset: Preset | None) -> None:
         if preset is not None:
@@ -37,54 +45,57 @@ class PresetActions(_Base):
 
     def load_preset(self, preset: Preset, *, ask: bool = True) -> None:
         """Load a preset on its tab; asks first when that tab has unsaved edits."""
-        self.show_tab(preset.ruleset)
-        form = self.ensure_form(preset.ruleset)
+        host = self.host
+        host.show_tab(preset.ruleset)
+        form = host.ensure_form(preset.ruleset)
 
         def load(answer: str = "load") -> None:
             if answer != "load":
                 return
             form.load_values(preset.inputs)
-            self.presets[preset.ruleset] = preset
-            self._update_status()
-            self.notify(f"Loaded {preset.name} (Ctrl+Z returns to the edits before).",
+            host.presets[preset.ruleset] = preset
+            host.update_status()
+            host.notify(f"Loaded {preset.name} (Ctrl+Z returns to the edits before).",
                         timeout=3)
 
         if ask and form.dirty:
-            self.push_screen(Choose("Load over unsaved edits?",
+            host.push_screen(Choose("Load over unsaved edits?",
                                     f"This tab has edits that are not saved. Loading "
                                     f"{preset.name!r} replaces them (Ctrl+Z brings them back).",
                                     [("cancel", "Keep editing"), ("load", "Load preset")]), load)
         else:
-            self.call_after_refresh(load)
+            host.call_after_refresh(load)
 
-    def action_save_preset(self) -> None:
+    def save(self) -> None:
         """Save this tab's inputs as a preset (asks for a name and where)."""
-        form = self.form()
+        host = self.host
+        form = host.form()
         if form is None:
             return
-        problems = form.sheet.problems
+        problems = form.problems
         if problems:
-            self.notify("Fix these first: " + "; ".join(form.speaker.text(p.message)
+            host.notify("Fix these first: " + "; ".join(form.speaker.text(p.message)
                                                         for p in problems),
                         title="Not saved", severity="error", timeout=6)
             return
-        current = self.presets.get(self.active)
+        current = host.presets.get(host.active)
         from .screens.presets import SavePreset
 
-        self.push_screen(SavePreset(self.active, current.name if current else "",
+        host.push_screen(SavePreset(host.active, current.name if current else "",
                                     current.description if current else ""), self._save)
 
     def _save(self, request: SaveRequest | None, force: bool = False) -> None:
         if request is None:
             return
-        rid = self.active
-        form = self.form(rid)
-        preset = Preset(rid, request.name, request.description, dict(form.sheet.inputs))
-        current = self.presets.get(rid)
+        host = self.host
+        rid = host.active
+        form = host.form(rid)
+        preset = Preset(rid, request.name, request.description, dict(form.inputs))
+        current = host.presets.get(rid)
         try:
             target = store.file_for(request.name, request.where)
         except PresetError as error:
-            self.notify(str(error), title="Not saved", severity="error")
+            host.notify(str(error), title="Not saved", severity="error")
             return
         same_file = current is not None and current.path is not None and \
             Path(current.path).resolve() == target.resolve()
@@ -100,13 +111,13 @@ class PresetActions(_Base):
             self._conflict(request, conflict)
             return
         except PresetError as error:
-            self.notify(str(error), title="Not saved", severity="error", timeout=8)
+            host.notify(str(error), title="Not saved", severity="error", timeout=8)
             return
-        self.presets[rid] = preset
+        host.presets[rid] = preset
         form.mark_saved()
-        self._update_status()
-        self.save_recovery()
-        self.notify(f"Saved {preset.name} to {path}", timeout=4)
+        host.update_status()
+        self._written()
+        host.notify(f"Saved {preset.name} to {path}", timeout=4)
 
     def _conflict(self, request: SaveRequest, conflict: PresetConflict) -> None:
         self._ask_overwrite(request, "Preset changed on disk",
@@ -121,12 +132,12 @@ class PresetActions(_Base):
             if choice == "overwrite":
                 self._save(request, force=True)
             elif choice == "rename":
-                self.push_screen(SavePreset(self.active, free_name(request),
-                                            request.description), self._save)
+                self.host.push_screen(SavePreset(self.host.active, free_name(request),
+                                                 request.description), self._save)
 
-        self.push_screen(Choose(title, body, [("cancel", "Cancel"),
-                                              ("rename", "Save under a new name"),
-                                              ("overwrite", "Overwrite")]), answer)
+        self.host.push_screen(Choose(title, body, [("cancel", "Cancel"),
+                                                   ("rename", "Save under a new name"),
+                                                   ("overwrite", "Overwrite")]), answer)
 
 
 def free_name(request: SaveRequest) -> str:

@@ -6,7 +6,8 @@ connection (SIGHUP), a shutdown (SIGTERM), or a bug (an exception no handler cau
 ends the program with one line and status 1 instead of a traceback). A restore never crashes
 the app: what cannot be restored is kept aside in a file of its own.
 
-A mixin of :class:`~worksheet.ui.app.WorksheetApp`, kept apart so each module stays small.
+A controller the app composes: it owns the recovery file, the debounce timer, the restored
+edits of tabs not shown yet, and the quit that asks about unsaved edits.
 """
 
 from __future__ import annotations
@@ -18,25 +19,24 @@ import sys
 import termios
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+from textual.timer import Timer
 
 from .. import rulesets
 from ..engine import Sheet
 from ..presets import Preset
-from ..recovery import state_dir
+from ..recovery import Recovery, state_dir
 from . import store
+from .host import Host
 from .screens.confirm import Choose
+from .sheet import SheetForm
 from .terminal_end import watch_terminal_end
 from .entries import entries_from_json, entries_to_json, split_entries
-from .textual_internals import UncaughtExceptionHook, guard_sigcont, messages_pending
+from .textual_internals import guard_sigcont, messages_pending
 
-if TYPE_CHECKING:
-    from .app import WorksheetApp
-
-    _Base = WorksheetApp
-else:
-    _Base = UncaughtExceptionHook
-
+RECOVERY_DELAY = 0.5
+"""Seconds of quiet after an edit before the unsaved state is written to the recovery file."""
 
 HANGUP_SIGNALS = (signal.SIGHUP, signal.SIGTERM)
 """A dropped SSH connection (SIGHUP) or a shutdown (SIGTERM): keep the edits, then exit."""
@@ -46,11 +46,63 @@ SETTLE_LIMIT = 0.5
 write of the recovery file (the first write happens at once)."""
 
 
-class RecoveryActions(_Base):
-    """Keep, offer and restore unsaved edits."""
+class RecoveryController:
+    """Keep, offer and restore unsaved edits.
 
-    _hanging_up = False
+    Args:
+        host: the app (see :class:`~worksheet.ui.host.Host`).
+        file: where unsaved edits are kept until a clean quit.
+    """
 
+    def __init__(self, host: Host, file: Recovery):
+        self.host = host
+        self.file = file
+        """Where unsaved edits are kept until a clean quit."""
+        self.failure: str | None = None
+        """One line for the player when the app ended on an unexpected error (the command
+        line prints it after the screen is restored, and exits with status 1)."""
+        self._timer: Timer | None = None
+        self._pending: dict[str, dict[str, Any]] = {}  # restored edits of tabs not built yet
+        self._hanging_up = False
+        self._hangup_task: asyncio.Task[None] | None = None
+
+    # -- keeping ------------------------------------------------------------------------
+    def edited(self) -> None:
+        """A form changed: write the unsaved state once the edits pause (``RECOVERY_DELAY``)."""
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = self.host.set_timer(RECOVERY_DELAY, self.save)
+
+    def unsaved_tabs(self) -> list[str]:
+        """The tabs with unsaved edits (restored edits of a tab not shown yet count)."""
+        host = self.host
+        return [rid for rid in host.ruleset_ids if rid in self._pending
+                or (form := host.form(rid)) is not None and form.dirty]
+
+    def quit(self) -> None:
+        """Quit; asks first when a tab has unsaved edits. A clean quit clears recovery."""
+        host = self.host
+        dirty = self.unsaved_tabs()
+        if not dirty:
+            self._quit_now()
+            return
+        if isinstance(host.screen, Choose) and getattr(host.screen, "quitting", False):
+            return
+        titles = ", ".join(rulesets.title(rid) for rid in dirty)
+        dialog = Choose("Quit with unsaved edits?", f"Not saved: {titles}. Ctrl+S saves a "
+                        "tab as a preset.", [("cancel", "Keep editing"),
+                                             ("quit", "Quit without saving")])
+        dialog.quitting = True
+        host.push_screen(dialog, lambda answer: answer == "quit" and self._quit_now())
+
+    def _quit_now(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self.file.clear()
+        self.host.exit()
+
+    # -- the session ends any other way ---------------------------------------------------
     def watch_hangup(self) -> None:
         """On SIGHUP or SIGTERM write the unsaved state at once, then exit (``_hung_up``).
 
@@ -66,7 +118,7 @@ class RecoveryActions(_Base):
             guard_sigcont(terminal_alive)
         except (NotImplementedError, RuntimeError, ValueError, AttributeError):
             return  # no signals here (not the main thread, or not a POSIX system)
-        if not self.is_headless:  # a terminal that ends without a SIGHUP (``terminal_end``)
+        if not self.host.is_headless:  # a terminal ending without a SIGHUP (``terminal_end``)
             watch_terminal_end(lambda: _call_soon(loop, self._hung_up, signal.SIGHUP))
 
     def _hung_up(self, signum: int = signal.SIGHUP) -> None:
@@ -85,15 +137,15 @@ class RecoveryActions(_Base):
         self._hanging_up = True
         self._save_now()
         if not terminal_alive():
-            self.exit(return_code=128 + signum)
+            self.host.exit(return_code=128 + signum)
             return
         self._hangup_task = asyncio.get_running_loop().create_task(
             self._save_when_settled(signum))
 
     def _save_now(self) -> bool:
-        if self._recovery_timer is not None:
-            self._recovery_timer.stop()
-        return self.save_recovery()
+        if self._timer is not None:
+            self._timer.stop()
+        return self.save()
 
     async def _save_when_settled(self, signum: int) -> None:
         try:
@@ -101,15 +153,11 @@ class RecoveryActions(_Base):
             deadline = loop.time() + SETTLE_LIMIT
             while loop.time() < deadline:
                 await asyncio.sleep(0.02)
-                if not messages_pending(self):
+                if not messages_pending(self.host):
                     break
             self._save_now()
         finally:
-            self.exit(return_code=128 + signum)
-
-    failure: str | None = None
-    """One line for the player when the app ended on an unexpected error (the command line
-    prints it after the screen is restored, and exits with status 1)."""
+            self.host.exit(return_code=128 + signum)
 
     def handle_uncaught(self, error: Exception) -> None:
         """An exception no handler caught (a bug): keep the edits, write the details to a log,
@@ -123,7 +171,7 @@ class RecoveryActions(_Base):
         if self.failure is None:
             try:
                 saved = self._save_now()
-                kept = ("no edits were unsaved" if not self.recovery_state()["tabs"]
+                kept = ("no edits were unsaved" if not self.state()["tabs"]
                         else "your unsaved edits were kept for recovery" if saved
                         else "your unsaved edits could not be kept")
             except Exception:  # noqa: BLE001 — the report must be written whatever failed
@@ -132,15 +180,17 @@ class RecoveryActions(_Base):
             self.failure = (f"unexpected error: {type(error).__name__}: {error}; {kept}"
                             + (f" (details: {log})" if log else ""))
 
-    def recovery_state(self) -> dict[str, Any]:
+    # -- what is kept -------------------------------------------------------------------
+    def state(self) -> dict[str, Any]:
         """The unsaved state of every tab with edits, as JSON-able data: built tabs' edits, and
         restored edits of tabs not built yet (they are restored when first shown)."""
+        host = self.host
         tabs: dict[str, Any] = {}
-        for rid in self.ruleset_ids:
-            form = self.form(rid)
+        for rid in host.ruleset_ids:
+            form = host.form(rid)
             if form is None or not form.dirty:
                 continue
-            preset = self.presets.get(rid)
+            preset = host.presets.get(rid)
             tabs[rid] = {
                 "entries": entries_to_json(form.ruleset, form.entries),
                 "preset": None if preset is None else {
@@ -150,33 +200,37 @@ class RecoveryActions(_Base):
             }
         for rid, tab in self._pending.items():
             tabs.setdefault(rid, tab)
-        return {"active": self.active, "tabs": tabs}
+        return {"active": host.active, "tabs": tabs}
 
-    def save_recovery(self) -> bool:
+    def save(self) -> bool:
         """Write the unsaved state now (or clear the file when nothing is unsaved); False
         when it could not be written (the player is told)."""
-        self._recovery_timer = None
-        state = self.recovery_state()
+        self._timer = None
+        state = self.state()
         try:
             if state["tabs"]:
-                self.recovery.save(state)
+                self.file.save(state)
             else:
-                self.recovery.clear()
+                self.file.clear()
         except OSError as error:
-            self.notify(f"Cannot keep unsaved edits for recovery: {error}", severity="warning")
+            self.host.notify(f"Cannot keep unsaved edits for recovery: {error}",
+                             severity="warning")
             return False
         return True
 
-    def _offer_recovery(self) -> None:
-        state = self.recovery.load()
+    # -- restoring ----------------------------------------------------------------------
+    def offer(self) -> None:
+        """At start: offer to restore the edits a session that ended uncleanly left."""
+        host = self.host
+        state = self.file.load()
         if state is None:
             return
-        tabs, unreadable = readable_tabs(state, self.ruleset_ids)
+        tabs, unreadable = readable_tabs(state, host.ruleset_ids)
         if unreadable:
             self._set_aside(unreadable, "cannot be read")
         if not tabs:
             if unreadable:
-                self.recovery.clear()  # what was in it is kept aside
+                self.file.clear()  # what was in it is kept aside
             return
         titles = ", ".join(rulesets.title(rid) for rid in tabs)
 
@@ -184,15 +238,15 @@ class RecoveryActions(_Base):
             if choice == "restore":
                 self._restore(tabs, state.get("active"))
             elif choice == "discard":
-                self.recovery.clear()
+                self.file.clear()
             else:  # Escape: not now, and nothing lost
-                self.recovery.later()
-                self.call_after_refresh(  # on the sheet, once the question is gone
-                    self.notify, "Not restored now: the next start offers these edits again.",
+                self.file.later()
+                host.call_after_refresh(  # on the sheet, once the question is gone
+                    host.notify, "Not restored now: the next start offers these edits again.",
                     timeout=8)
-            self.call_after_refresh(self._update_status)
+            host.call_after_refresh(host.update_status)
 
-        self.push_screen(Choose("Restore unsaved edits?", "The last session ended with edits "
+        host.push_screen(Choose("Restore unsaved edits?", "The last session ended with edits "
                                 f"that were not saved, in: {titles}.",
                                 [("restore", "Restore"), ("discard", "Discard")]), answer)
 
@@ -200,15 +254,20 @@ class RecoveryActions(_Base):
         """Restore every tab of a recovery state: built tabs now, the others when shown."""
         self._pending = dict(tabs)  # restoring a tab takes it out of this copy, not of ``tabs``
         for rid in tabs:
-            if self.form(rid) is not None:
+            if self.host.form(rid) is not None:
                 self._restore_tab(rid)
         if active in tabs:
-            self.show_tab(active)
+            self.host.show_tab(active)
         self._save_now()  # the file says what this session holds from the start
+
+    def form_built(self, rid: str) -> None:
+        """A tab's form was just built: its restored edits, if any, go into it."""
+        if rid in self._pending:
+            self.host.call_after_refresh(self._restore_tab, rid)
 
     def _restore_tab(self, rid: str) -> None:
         tab = self._pending.get(rid)
-        form = self.form(rid)
+        form = self.host.form(rid)
         if tab is None or form is None:
             return
         try:
@@ -221,16 +280,16 @@ class RecoveryActions(_Base):
                                         f"{error})")
             return
         self._pending.pop(rid, None)
-        self._update_status()
+        self.host.update_status()
         for problem in problems:
-            self.notify(problem, severity="warning")
+            self.host.notify(problem, severity="warning")
 
-    def _load_tab(self, rid: str, form: Any, tab: dict[str, Any]) -> list[str]:
+    def _load_tab(self, rid: str, form: SheetForm, tab: dict[str, Any]) -> list[str]:
         entries, problems = entries_from_json(form.ruleset, tab.get("entries") or {})
         # Tried on a copy of the sheet first: an entry the engine fails on must not leave
         # the tab half loaded (its graph with some of the entries, its editors with none).
         texts, records = split_entries(form.ruleset, entries)
-        trial = Sheet(form.ruleset, form.sheet.inputs)
+        trial = Sheet(form.ruleset, form.inputs)
         trial.set_many_text(texts)
         trial.set_many(records)
         form.load_entries(entries)
@@ -241,15 +300,16 @@ class RecoveryActions(_Base):
                             path=Path(path) if isinstance(path, str) and path else None)
             fingerprint = meta.get("fingerprint")
             preset.fingerprint = fingerprint if isinstance(fingerprint, str) else None
-            self.presets[rid] = preset
+            self.host.presets[rid] = preset
         return problems
 
     def _set_aside(self, tabs: dict[str, Any], why: str) -> None:
-        where = self.recovery.set_aside({"active": self.active, "tabs": tabs})
+        host = self.host
+        where = self.file.set_aside({"active": host.active, "tabs": tabs})
         kept = f"they are kept in {where}" if where else "they could not be kept either"
-        names = ", ".join(rulesets.title(rid) if rid in self.ruleset_ids else repr(rid)
+        names = ", ".join(rulesets.title(rid) if rid in host.ruleset_ids else repr(rid)
                           for rid in tabs) or "a tab"
-        self.notify(f"Unsaved edits of {names} {why}; {kept}.", severity="error", timeout=30)
+        host.notify(f"Unsaved edits of {names} {why}; {kept}.", severity="error", timeout=30)
 
 
 def _call_soon(loop: asyncio.AbstractEventLoop, callback: Any, *args: Any) -> None:

@@ -12,7 +12,7 @@ step lists its inputs, then its derived values.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 from textual import events
 from textual.app import ComposeResult
@@ -28,8 +28,7 @@ from .form_body import FormBody, first_view, is_record_list, row_name, take_line
 from .labels import Speaker
 from .entries import Entries, History, entries_from_values, split_entries
 from .steps import heading
-from .widgets import InputRow, RulePanel, ValueRow, input_row
-from .widgets.value_row import paint_rows
+from .widgets import InputRow, RulePanel, ValueRow, input_row, paint_rows
 from .widgets.odds import OddsPanel
 from .widgets.round_group import RoundRecords, round_heading, round_inputs, round_notes
 from .widgets.result_strip import ResultStrip
@@ -225,16 +224,9 @@ class SheetForm(Horizontal):
     def first_editor(self) -> Widget | None:
         """The first focusable editor of the form below the round group (the character's
         first input: where a new sheet starts)."""
-        for row in self._rows.values():
-            if isinstance(row, InputRow) and row.is_mounted and len(row.children) > 1 \
-                    and row.spec.name not in self.round_moved:
-                return row.editor
-        return None
-
-    async def jump_input(self, focused: Widget | None, step: int) -> None:
-        """Focus the editor of the next or previous input after the focused widget (see
-        :meth:`FormBody.jump_input`; awaited, so a burst's next key waits for it)."""
-        await self.query_one(FormBody).jump_input(focused, step)
+        return next((row.editor for row in self._rows.values() if isinstance(row, InputRow)
+                     and row.is_mounted and len(row.children) > 1
+                     and row.spec.name not in self.round_moved), None)
 
     # -- edits from the rows --------------------------------------------------------------
     def on_input_row_edited(self, event: InputRow.Edited) -> None:
@@ -397,3 +389,7 @@ class SheetForm(Horizontal):
     def status(self, name: str) -> NodeStatus:
         """The graph's status of input or node ``name`` (messages name inputs, not labels)."""
         return self.sheet.status(name)
+
+    def report(self, make: Callable[..., str], *args: Any) -> str:
+        """``make(graph, *args)``: a headless report of the graph now (``oneline.one_line``)."""
+        return make(self.sheet, *args)

@@ -5,11 +5,22 @@ At 80 columns everything rarely fits. The line gives up details before essential
 other tabs' names (a count remains), then the ``preset:`` word and the preset's name (cut
 with ``…``, then left out), then the problems' names (a count remains), then the long title
 (the short one remains). Whether the tab is saved is never left out.
+
+The status line, not the tab titles, carries the marks: re-labelling a tab re-lays out the
+whole tab bar, which costs more per keystroke than the sheet itself.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
+
+from textual.widgets import Static
+
+from .. import rulesets
+
+if TYPE_CHECKING:
+    from ..presets import Preset
+    from .sheet import SheetForm
 
 SEPARATOR = " · "
 
@@ -63,3 +74,31 @@ def status_text(title: str, short_title: str, dirty: bool, problems: Sequence[st
         if room >= 8:
             return line(title, state, refused, _cut(preset, room), extra)
     return _cut(line(title, state, refused, extra), width)
+
+
+class StatusLine(Static):
+    """The line under the form. It keeps the text it shows, so an update that changes nothing
+    repaints nothing; one line high and as wide as the screen, a repaint never needs a new
+    layout."""
+
+    def __init__(self, *, id: str | None = None):
+        super().__init__("", id=id, markup=False)
+        self._shown = ""
+
+    def show(self, form: SheetForm, preset: Preset | None, others: Sequence[str],
+             width: int) -> None:
+        """Show ``form``'s status in ``width`` cells.
+
+        Args:
+            form: the active tab's form.
+            preset: the preset it was loaded from or saved as.
+            others: the short titles of the other tabs with unsaved edits.
+            width: the screen's width.
+        """
+        rid = form.ruleset.id
+        text = status_text(rulesets.title(rid), rulesets.short_title(rid), form.dirty,
+                           [form.speaker.name(p.input) for p in form.problems],
+                           preset.name if preset else None, others, width - 2)
+        if text != self._shown:
+            self._shown = text
+            self.update(text, layout=False)

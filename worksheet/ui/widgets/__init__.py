@@ -5,7 +5,7 @@ from textual.widget import Widget
 from ...engine import InputSpec, RecordsInput
 from .input_row import InputRow, make_editor
 from .rule_panel import RulePanel
-from .value_row import ValueRow
+from .value_row import ValueRow, paint_rows
 
 
 def input_row(spec: InputSpec, entry, *, cursor_blink: bool = False) -> Widget:
@@ -32,4 +32,5 @@ def __getattr__(name: str):
         return RecordList
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-__all__ = ["InputRow", "RecordList", "RulePanel", "ValueRow", "input_row", "make_editor"]
+__all__ = ["InputRow", "RecordList", "RulePanel", "ValueRow", "input_row", "make_editor",
+           "paint_rows"]
