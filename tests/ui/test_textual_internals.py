@@ -20,6 +20,10 @@ from textual.dom import DOMNode
 from textual.drivers.linux_driver import LinuxDriver
 from textual.screen import Screen
 from textual.widget import Widget
+from rich.segment import Segment
+from textual._compositor import Compositor
+from textual.cache import FIFOCache
+from textual.strip import Strip
 from textual.widgets import Input, Select
 
 from worksheet.ui import textual_internals as hooks
@@ -62,6 +66,31 @@ def module_has(module: str, *names: str) -> bool:
     except ImportError:
         return False
     return all(hasattr(loaded, name) for name in names)
+
+
+def strip_makes_those_caches() -> bool:
+    """Textual's own ``Strip.__init__`` (before ``lazy_strip_caches`` replaced it) sets the
+    caches ``STRIP_CACHES`` names, with those sizes, and the other slots as the hook does."""
+    made = getattr(Strip, "_worksheet_made_caches", Strip.__init__)
+    strip = object.__new__(Strip)
+    made(strip, [Segment("ab")])
+    caches = {name: getattr(strip, name) for name in Strip.__slots__
+              if isinstance(getattr(strip, name, None), FIFOCache)}
+    return ({name: cache._maxsize for name, cache in caches.items()} == hooks.STRIP_CACHES
+            and set(Strip.__slots__) - set(caches) == {
+                "_segments", "_cell_length", "_render_cache", "_link_ids", "_cell_count"}
+            and strip._render_cache is None and strip._link_ids is None
+            and strip._cell_count is None)
+
+
+def test_lazy_strip_caches_keep_what_strips_do():
+    """A strip whose caches are made on first use crops, divides and styles as before, and
+    caches as before."""
+    hooks.lazy_strip_caches()
+    strip = Strip([Segment("abcdef")])
+    assert strip.crop(1, 3).text == "bc" and strip.crop(1, 3) is strip.crop(1, 3)
+    assert [piece.text for piece in strip.divide([2, 4, 6])] == ["ab", "cd", "ef"]
+    assert strip.cell_length == 6 and Strip([Segment("字")]).cell_length == 2
 
 
 def select() -> Select:
@@ -122,6 +151,21 @@ TARGETS = [
      or "write(terminal_sequence)" in inspect.getsource(App._display)),
     ("compact_output", "App()._driver",
      lambda: attribute(App(), "_driver")),
+    ("LineCompositor", "Compositor.render_partial_update, _regions_to_spans, _render_chops, "
+     "_get_renders, cuts", lambda: all(hasattr(Compositor, n) for n in (
+         "render_partial_update", "_regions_to_spans", "_render_chops", "_get_renders",
+         "cuts"))),
+    ("LineCompositor", "Compositor()._dirty_regions and visible_widgets",
+     lambda: all(attribute(Compositor(), n) for n in ("_dirty_regions", "visible_widgets"))),
+    ("LineCompositor", "Compositor._render_chops takes its widgets from self._get_renders(crop)",
+     lambda: "self._get_renders(crop)" in inspect.getsource(Compositor._render_chops)),
+    ("RenderSentLinesOnly", "Screen()._compositor (a Compositor)",
+     lambda: isinstance(Screen()._compositor, Compositor)),
+    ("lazy_strip_caches", "Strip.__init__ makes the caches of STRIP_CACHES, nothing else",
+     strip_makes_those_caches),
+    ("lazy_strip_caches", "Strip has __slots__ and no __getattr__ of its own",
+     lambda: hasattr(Strip, "__slots__") and (
+         "__getattr__" not in Strip.__dict__ or getattr(Strip, "_worksheet_lazy", False))),
 ]
 
 

@@ -7,8 +7,8 @@ from typing import Iterable
 
 from textual.screen import Screen
 
-from ..line_compositor import RenderSentLinesOnly
-from ..textual_internals import KeepStylesOnFirstResume, breakpoint_classes
+from ..textual_internals import (KeepStylesOnFirstResume, RenderSentLinesOnly,
+                                 breakpoint_classes)
 from ..widgets.editors import Editor
 from ..widgets.input_row import InputCell
 from ..widgets.value_row import ValueRow

@@ -1,18 +1,18 @@
-"""A compositor that renders only the lines a partial update sends.
+"""Rendering a frame: only the lines a partial update sends, and strips that make their caches
+when first used.
 
-DRAFT: to be folded into textual_internals.
+See the package's docstring: each hook says what it buys and what of Textual it relies on.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import Iterable
+from typing import Any, Iterable
 
 from textual._compositor import ChopsUpdate, Compositor
+from textual.cache import FIFOCache
 from textual.geometry import Region
 from textual.strip import Strip
-
-from .strip_caches import lazy_strip_caches
 
 
 class LineCompositor(Compositor):
@@ -73,8 +73,10 @@ class LineCompositor(Compositor):
 
 
 class RenderSentLinesOnly:
-    """Screen mixin: the screen composes with :class:`LineCompositor`.
+    """Screen mixin: the screen composes with :class:`LineCompositor`, and strips make their
+    caches when first used (:func:`lazy_strip_caches`).
 
+    Buys: see both.
     Relies on: ``Screen.__init__`` creating ``Screen._compositor``, used for nothing before
     the screen is mounted.
     """
@@ -83,3 +85,44 @@ class RenderSentLinesOnly:
         super().__init__(*args, **kwargs)
         self._compositor = LineCompositor()
         lazy_strip_caches()
+
+
+STRIP_CACHES = {"_divide_cache": 4, "_crop_cache": 16, "_style_cache": 16, "_filter_cache": 4,
+                "_line_length_cache": 4, "_crop_extend_cache": 4, "_offsets_cache": 4}
+"""The caches ``Strip.__init__`` makes for every strip, and their sizes."""
+
+
+def lazy_strip_caches() -> None:
+    """Make each ``Strip``'s seven result caches when first used, not when it is made.
+
+    Buys: Textual makes seven ``FIFOCache`` objects (each with its dict) for every strip, and
+    most strips are never cropped, divided or styled again: after every tab of the sheet was
+    visited and scrolled to its end, 6,070 strips held 42,608 caches (5.9 MB, 3,989 ever
+    used). Made on first use, the same caches hold the same results.
+    Relies on: ``Strip.__init__`` setting ``_segments`` and ``_cell_length`` from its
+    arguments, the caches named in :data:`STRIP_CACHES` with those sizes, and
+    ``_render_cache``, ``_link_ids`` and ``_cell_count`` to ``None``; ``Strip`` having
+    ``__slots__`` with those names, and no ``__getattr__`` of its own.
+    """
+    if getattr(Strip, "_worksheet_lazy", False):
+        return
+
+    def __init__(self: Strip, segments: Any, cell_length: int | None = None) -> None:
+        self._segments = list(segments)
+        self._cell_length = cell_length
+        self._render_cache = None
+        self._link_ids = None
+        self._cell_count = None
+
+    def __getattr__(self: Strip, name: str) -> Any:
+        size = STRIP_CACHES.get(name)
+        if size is None:
+            raise AttributeError(name)
+        cache: FIFOCache = FIFOCache(size)
+        setattr(self, name, cache)
+        return cache
+
+    Strip._worksheet_made_caches = Strip.__init__  # type: ignore[attr-defined]
+    Strip.__init__ = __init__  # type: ignore[method-assign]
+    Strip.__getattr__ = __getattr__  # type: ignore[attr-defined]
+    Strip._worksheet_lazy = True  # type: ignore[attr-defined]

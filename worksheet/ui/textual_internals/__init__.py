@@ -1,0 +1,42 @@
+"""Every use the app makes of Textual's private API, in one place: this package, one module
+per area (the first paint, text fields, shared styles, painting, rendering a frame, the app's
+end, what tests read), each imported from here.
+
+Textual's public API does not offer some of what the app needs at 80×24 over SSH: a first
+paint without restyling every widget, keys kept in the order typed, a select whose list waits
+until it opens, component styles shared by every row, no layout for a row scrolled out of
+view, one line instead of a traceback on a crash, a keystroke that renders only the lines it
+changes. Each hook below says what it buys and what
+of Textual it relies on. They are written against the Textual version pinned in
+``pyproject.toml`` (:data:`PINNED_TEXTUAL`); ``tests/ui/test_textual_internals.py`` fails,
+naming the hook, when another version is installed or a hook's target is gone. The rest of the
+UI uses only Textual's public API and these names.
+
+A hook that overrides a private method is a mixin here (the override must sit in the class's
+MRO); the widget that uses it lists the mixin among its bases and, where it needs to decide
+something, implements the hook's public-named method.
+"""
+
+from __future__ import annotations
+
+from .app_end import UncaughtExceptionHook, copy_through_driver, guard_sigcont, messages_pending
+from .compositor import STRIP_CACHES, LineCompositor, RenderSentLinesOnly, lazy_strip_caches
+from .first_paint import KeepStylesOnFirstResume, breakpoint_classes
+from .for_tests import exit_output, notifications, own_component_styles
+from .painting import SkipRepaintOutOfView, compact_output, forget_arrangement
+from .shared_styles import SharedComponentClasses, blend_over, component_classes
+from .text_fields import (KeyBeforeInput, LazySelectList, RepaintWhileTextFits, SelectCurrent,
+                          SelectOverlay)
+
+PINNED_TEXTUAL = "8.2.8"
+"""The Textual version these hooks are written against (``textual==`` in pyproject.toml)."""
+
+__all__ = [
+    "PINNED_TEXTUAL", "SelectCurrent", "SelectOverlay", "breakpoint_classes",
+    "KeepStylesOnFirstResume", "KeyBeforeInput", "RepaintWhileTextFits", "LazySelectList",
+    "component_classes", "SharedComponentClasses", "blend_over", "SkipRepaintOutOfView",
+    "messages_pending", "UncaughtExceptionHook", "copy_through_driver", "guard_sigcont",
+    "notifications", "exit_output", "own_component_styles",
+    "forget_arrangement", "compact_output", "LineCompositor", "RenderSentLinesOnly",
+    "lazy_strip_caches",
+]

@@ -1,0 +1,116 @@
+"""Text fields and selects: keys in the order typed, repaints while the text fits, a select
+list built when it opens.
+
+See the package's docstring: each hook says what it buys and what of Textual it relies on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from textual import events
+from textual.css.query import NoMatches
+from textual.widgets import Select
+from textual.widgets._select import SelectCurrent, SelectOverlay
+
+
+class KeyBeforeInput:
+    """Input mixin: the widget sees each key before ``Input`` inserts it.
+
+    Buys: :class:`~worksheet.ui.widgets.ordered_input.OrderedInput` runs editing keys in the
+    order typed (``handle_key_first``; Textual runs bindings only after the key has bubbled
+    up to the app, while a printable key is inserted at once).
+    Relies on: ``Input._on_key(event)``, the coroutine that inserts a printable key.
+    """
+
+    async def handle_key_first(self, event: events.Key) -> bool:
+        """Handle ``event`` before the input does; True when it is handled."""
+        return False
+
+    async def _on_key(self, event: events.Key) -> None:
+        if await self.handle_key_first(event):
+            return
+        await super()._on_key(event)  # type: ignore[misc]
+
+
+class RepaintWhileTextFits:
+    """Input mixin: a change of text repaints the field, without a new layout, while the text
+    fits the field before and after.
+
+    Buys: Textual's ``Input`` re-lays out the whole screen on every change of its text length
+    (its virtual size); ours is as wide as its column, so nothing moves (~10 ms less per
+    keystroke on a sheet).
+    Relies on: ``Input._watch_value(value)`` being the watcher that calls ``refresh(layout=
+    True)``.
+    """
+
+    _repaint_only = False
+
+    def _watch_value(self, value: str) -> None:
+        width = self.content_size.width  # type: ignore[attr-defined]
+        self._repaint_only = self.is_mounted and 0 < max(  # type: ignore[attr-defined]
+            self.virtual_size.width, self.content_width) <= width  # type: ignore[attr-defined]
+        try:
+            super()._watch_value(value)  # type: ignore[misc]
+        finally:
+            self._repaint_only = False
+
+    def refresh(self, *regions, repaint: bool = True, layout: bool = False,
+                recompose: bool = False):
+        return super().refresh(*regions, repaint=repaint,  # type: ignore[misc]
+                               layout=layout and not self._repaint_only, recompose=recompose)
+
+
+class LazySelectList(Select):
+    """A select whose drop-down list is built the first time it opens.
+
+    Buys: Textual's ``Select`` builds its list (an ``OptionList`` with five styled parts) up
+    front; a sheet has several selects and most are never opened in a session.
+    Relies on: ``textual.widgets._select`` (``SelectCurrent``, ``SelectOverlay``, the list
+    looked up by type); ``Select._options``, ``_type_to_search``, ``_value``;
+    ``Select._setup_options_renderables``, ``_watch_value`` and ``_watch_expanded``.
+    """
+
+    def compose(self):
+        yield SelectCurrent(self.prompt)
+
+    def _has_list(self) -> bool:
+        return bool(self.query(SelectOverlay))
+
+    def _ensure_list(self) -> None:
+        if not self._has_list():
+            overlay = SelectOverlay(type_to_search=self._type_to_search)
+            overlay.compact = self.compact
+            self.mount(overlay)
+            super()._setup_options_renderables()
+            if self.value != self.NULL:
+                index = next(i for i, (_, value) in enumerate(self._options)
+                             if value == self.value)
+                self.query_one(SelectOverlay).highlighted = index
+
+    def _setup_options_renderables(self) -> None:
+        if self._has_list():
+            super()._setup_options_renderables()
+
+    def _watch_value(self, value: Any) -> None:
+        if self._has_list():
+            super()._watch_value(value)
+            return
+        self._value = value
+        try:
+            current = self.query_one(SelectCurrent)
+        except NoMatches:
+            return
+        if value == self.NULL:
+            current.update(self.NULL)
+        else:
+            current.update(next(prompt for prompt, choice in self._options if choice == value))
+        self.post_message(self.Changed(self, value))
+
+    def _watch_expanded(self, expanded: bool) -> None:
+        if expanded:
+            self._ensure_list()
+        super()._watch_expanded(expanded)
+
+    def action_show_overlay(self) -> None:
+        self._ensure_list()
+        super().action_show_overlay()
