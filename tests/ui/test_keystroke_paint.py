@@ -143,3 +143,22 @@ async def test_the_changed_bar_is_what_a_thick_border_in_the_warning_colour_draw
         await pilot.pause()
         focused = [list(strip)[0] for strip in row.render_lines(whole)]
         assert all(cell.text.startswith("▌") for cell in focused)  # ValueRow:focus (outer)
+
+
+async def test_a_marked_row_painted_once_more_as_it_is_removed_draws_without_its_bar():
+    """A hidden tab drops its rows, and the compositor may paint a dropped row once more; with
+    no screen to take the bar's colour from, it is drawn without the bar (it raised KeyError
+    and ended the program, seen once in a full run of the pty tests)."""
+    from textual.geometry import Region
+
+    app = WorksheetApp(preset=PRESET)
+    async with app.run_test(size=(200, 50)) as pilot:
+        app.query_one("#gemstone4 #dodge-ranks").focus()
+        await pilot.press("end", "backspace")
+        await pilot.pause()
+        row = app.form().query_one("#value-melee-ds", ValueRow)
+        assert row.was is not None
+        whole = Region(0, 0, *row.outer_size)
+        await row.remove()
+        lines = row.render_lines(whole)
+        assert lines and not any(list(line)[0].text == "█" for line in lines)

@@ -247,7 +247,12 @@ class ValueRow(SharedComponentStyles, SkipRepaintOutOfView, Widget, can_focus=Tr
         strips = super().render_lines(crop)
         if self.was is None or self.has_focus or crop.x > 0 or not strips:
             return strips
-        colour = self.get_component_rich_style("value-row--bar", partial=True).color
+        # No bar colour off the sheet's screen: a row being removed (a hidden tab drops its
+        # rows) may be painted once more, when it has no screen to take the colour from.
+        colour = self.get_component_rich_style("value-row--bar", partial=True,
+                                               default=RichStyle()).color
+        if colour is None:
+            return strips
         return [Strip.join([Strip([Segment(self.CHANGED_BAR, cell.style + RichStyle(
             color=colour))]), strip.crop(1)]) if (cell := _first_cell(strip)) else strip
             for strip in strips]
