@@ -44,18 +44,18 @@ def _has_records(app: Host) -> bool:
                                     for spec in form.ruleset.inputs.values())
 
 
-def _on_records(app: Host, act: Callable[["RecordTable"], None]) -> Callable[[], None]:
-    def run(again: bool = True) -> None:
+def _on_records(app: Host, act: Callable[["RecordTable"], Any]) -> Callable[[], Any]:
+    def run(again: bool = True) -> Any:
         table = _record_table(app)
         if table is None or not table.is_mounted:
             form = app.form()
             if again and form is not None:  # below the first screen: not built yet
                 form.build_all()
                 app.call_after_refresh(run, False)
-            return
+            return None
         table.focus()
         table.scroll_visible(animate=False)
-        act(table)
+        return act(table)  # a coroutine (the table's add and edit): the palette awaits it
 
     return run
 

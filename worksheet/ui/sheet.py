@@ -247,13 +247,15 @@ class SheetForm(Horizontal):
         self.entries[event.name] = event.records
         self._refresh(self.sheet.set(event.name, event.records))
 
-    def on_record_list_edit_requested(self, event: "RecordList.EditRequested") -> None:
-        """Open the record editor for a list; its result goes back to the list, which posts
-        ``Changed`` (the list itself opens no screen)."""
+    async def on_record_list_edit_requested(self, event: "RecordList.EditRequested") -> None:
+        """Open the record editor for a list (its result goes back to the list, which posts
+        ``Changed``), and say so once it is mounted with its first field focused."""
         event.stop()
         from .screens.record_editor import RecordEditor  # opened by a key, not at start-up
 
-        self.app.push_screen(RecordEditor(event.spec, event.record, event.index), event.finish)
+        await self.app.push_screen(RecordEditor(event.spec, event.record, event.index),
+                                   event.finish)
+        event.opened.set()
 
     # -- batched updates ----------------------------------------------------------------
     def load_entries(self, entries: Mapping[str, Any], *, undoable: bool = True,

@@ -12,6 +12,9 @@ whole new list.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
@@ -28,9 +31,11 @@ class RecordTable(DataTable, inherit_bindings=True):
     """The table of a record list, with the keys that edit it."""
 
     BINDINGS = [
-        Key("a,insert", "add", "Add record", command="Add record",
+        # Priority: run as the app reads the key, so the keys after it in the same burst wait
+        # until the editor has focus (see ``action_add``); only while the table has focus.
+        Key("a,insert", "add", "Add record", command="Add record", priority=True,
             help="record list: add a record after the cursor"),
-        Key("e,enter", "edit", "Edit record", command="Edit record",
+        Key("e,enter", "edit", "Edit record", command="Edit record", priority=True,
             help="record list: edit the record under the cursor"),
         Key("d,delete", "delete", "Delete record", command="Delete record",
             help="record list: delete the record under the cursor (Ctrl+Z undoes)"),
@@ -44,17 +49,32 @@ class RecordTable(DataTable, inherit_bindings=True):
     def _owner(self) -> "RecordList":
         return self.query_ancestor(RecordList)
 
-    def action_add(self) -> None:
-        self._owner().add()
+    async def action_add(self) -> None:
+        """Open the editor for a new record; the next key is read once it has focus: over SSH
+        ``aWard`` comes in one read, and ``W``, ``r``, ``d`` went to the table (``d``
+        deleted a record) while the editor was still opening."""
+        await _until_open(self._owner().add())
 
-    def action_edit(self) -> None:
-        self._owner().edit(self.cursor_row)
+    async def action_edit(self) -> None:
+        """Open the editor on the record under the cursor (the next key waits, as for add)."""
+        await _until_open(self._owner().edit(self.cursor_row))
 
     def action_delete(self) -> None:
         self._owner().delete(self.cursor_row)
 
     def action_move(self, step: int) -> None:
         self._owner().move(self.cursor_row, step)
+
+
+OPEN_WAIT = 2.0
+"""Seconds the key that opens the editor waits at most for it to have focus."""
+
+
+async def _until_open(request: "RecordList.EditRequested | None") -> None:
+    """Wait until the editor asked for has focus (at most :data:`OPEN_WAIT` seconds)."""
+    if request is not None:
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(request.opened.wait(), OPEN_WAIT)
 
 
 class RecordList(Vertical):
@@ -93,6 +113,9 @@ class RecordList(Vertical):
             """The record to edit, or ``None`` for a new one."""
             self.index = index
             """Where the record is, or where a new one goes."""
+            self.opened = asyncio.Event()
+            """Set by whoever opens the editor once it has focus (the key that asked waits
+            for it)."""
 
         def finish(self, result: Record | None) -> None:
             """Give the editor's result (``None``: cancelled) back to the list."""
@@ -160,24 +183,26 @@ class RecordList(Vertical):
         self._fill(cursor)
         self.post_message(self.Changed(self, self.spec.name, self.records))
 
-    def add(self) -> None:
-        """Open the editor for a new record, inserted after the cursor."""
+    def add(self) -> "RecordList.EditRequested | None":
+        """Ask for the editor for a new record, inserted after the cursor; the request, or
+        ``None`` when the list is full."""
         if len(self.records) >= self.spec.max_count:
             self.notify(f"{self.spec.title}: at most {self.spec.max_count} records",
                         severity="warning")
-            return
+            return None
         at = self.table.cursor_row + 1 if self.records else 0
-        self._open(None, at)
+        return self._open(None, at)
 
-    def edit(self, index: int) -> None:
-        """Open the editor on the record at ``index``."""
+    def edit(self, index: int) -> "RecordList.EditRequested | None":
+        """Ask for the editor on the record at ``index`` (a new one when the list is empty)."""
         if not self.records:
-            self.add()
-            return
-        self._open(self.records[index], index)
+            return self.add()
+        return self._open(self.records[index], index)
 
-    def _open(self, record: Record | None, index: int) -> None:
-        self.post_message(self.EditRequested(self, self.spec, record, index))
+    def _open(self, record: Record | None, index: int) -> "RecordList.EditRequested":
+        request = self.EditRequested(self, self.spec, record, index)
+        self.post_message(request)
+        return request
 
     def finish_edit(self, record: Record | None, index: int, result: Record | None) -> None:
         """Put the editor's ``result`` in the list (``None``: cancelled, nothing changes) and

@@ -1,0 +1,39 @@
+"""Keys typed in the same burst as the key that opens the record editor reach the editor, in
+the real program on a real terminal.
+
+Over SSH ``aWard`` arrives in one read: ``a`` asks for the editor, and the rest used to reach
+the record table before the editor was on screen — ``W`` and ``r`` were lost and ``d`` deleted
+the record under the cursor. Now the table's add and edit keys wait until the editor has focus
+before the next key is delivered (as the focus keys do).
+"""
+
+from __future__ import annotations
+
+from pty_app import PtyWorksheet, keys
+
+
+def open_effects_table(run: PtyWorksheet) -> None:
+    """Exalted's Magic and Charms table focused: the palette's Add record opens its editor,
+    Escape cancels it and gives the table focus."""
+    run.wait_for(r"f1 Help")
+    run.settle(0.5)
+    run.send(b"\x10")  # Ctrl+P
+    run.wait_for(r"Search for commands")
+    run.send(b"Add record")
+    run.wait_for(r"Record list: add a record")  # found (its cursor blinks: never quiet)
+    run.send(b"\r")
+    run.wait_for(r"Add magic and charms #1")
+    run.settle(0.3)
+    run.send(b"\x1b")  # Escape: cancelled, the table has focus
+    run.wait_gone(r"Add magic and charms #1")
+    run.settle(0.5)
+
+
+def test_keys_typed_with_the_add_key_reach_the_editor(run_worksheet):
+    run = run_worksheet("exalted2e", cols=100, rows=30)
+    open_effects_table(run)
+    run.send(keys("a", "W", "a", "r", "d"))  # one write, as a burst over SSH
+    run.wait_for(r"Add magic and charms #1")
+    run.settle(0.8)
+    assert run.line_with("Name").count("Ward") == 1, run.text()
+    assert run.text().count("Add magic and charms") == 1, "a second editor opened:\n" + run.text()
