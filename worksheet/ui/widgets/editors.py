@@ -11,20 +11,23 @@ state in words, a list of names a list to tick. The row (``input_row``) picks on
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from textual.widgets import Checkbox, Input, Select, SelectionList
 from textual.widgets.input import Selection
 
 from ...engine import InputError, InputSpec
+from ..keys import ALT_DIGITS
 from ..textual_internals import LazySelectList, RepaintWhileTextFits
 from .ids import kebab
 from .ordered_input import OrderedInput
 from .shared_styles import SharedComponentStyles
 
 
-ALT_DIGIT_CHARACTERS = "¡™£¢∞§¶•ª"
-"""What Textual reads Alt+1 … Alt+9 as (see ``worksheet.ui.app.ALT_DIGITS``)."""
+ALT_DIGIT_CHARACTERS = "".join(name if len(name) == 1 else unicodedata.lookup(
+    name.replace("_", " ")) for name in ALT_DIGITS)
+"""What Textual reads Alt+1 … Alt+9 as: the characters ``keys.ALT_DIGITS`` names."""
 
 
 class Editor(SharedComponentStyles, RepaintWhileTextFits, OrderedInput):
