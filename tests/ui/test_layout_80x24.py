@@ -247,7 +247,8 @@ async def test_the_palette_has_the_record_list_actions():
         for title in ("Add record", "Edit record", "Delete record", "Move record up",
                       "Move record down", "Next input", "Previous input", "Explain"):
             assert title in titles
-        titles["Add record"].callback()
+        app.call_later(titles["Add record"].callback)  # as the palette runs a command
+        await pilot.pause()
         await pilot.pause()
         from worksheet.ui.screens.record_editor import RecordEditor
 
