@@ -145,6 +145,11 @@ class RecoveryController:
     def _save_now(self) -> bool:
         if self._timer is not None:
             self._timer.stop()
+        if self._hanging_up:  # what the player saw typed counts, even if not yet applied
+            for rid in self.host.ruleset_ids:
+                form = self.host.form(rid)
+                if form is not None:
+                    form.take_typed()
         return self.save()
 
     async def _save_when_settled(self, signum: int) -> None:

@@ -12,7 +12,7 @@ step lists its inputs, then its derived values.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from textual import events
 from textual.app import ComposeResult
@@ -21,9 +21,10 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..engine import NodeStatus, RecordsInput, Ruleset, Sheet, SheetProblem, State
+from ..engine import RecordsInput, Ruleset, Sheet, State
 from ..engine.odds_text import ODDS_STEP
 from .keys import Key
+from .form_graph import GraphReadings
 from .form_body import FormBody, first_view, is_record_list, row_name, take_lines
 from .labels import Speaker
 from .entries import Entries, History, entries_from_values, split_entries
@@ -47,7 +48,7 @@ class FormMessage(Message):
         """The form it is about."""
 
 
-class SheetForm(Horizontal):
+class SheetForm(GraphReadings, Horizontal):
     """One ruleset's worksheet: the generated form and the rule panel.
 
     Args:
@@ -216,6 +217,14 @@ class SheetForm(Horizontal):
         """Take the entries now as saved (a preset was written): ``dirty`` is False again."""
         self._saved = dict(self.entries)
 
+    def take_typed(self) -> None:
+        """Take into the entries what the editors show and the sheet was not told yet (an
+        edit still on its way up): a hang-up writes the recovery file, then exits, before it
+        arrives. Only before exiting: the graph is not updated."""
+        for name, row in self._rows.items():
+            if isinstance(row, InputRow) and row.is_mounted and row.text != self.entries[name]:
+                self.entries[name] = row.text
+
     def row(self, name: str) -> Widget | None:
         """The row of input or node ``name``, or ``None`` while it is not built yet (rows
         below the first screen are built as they come within reach, ``form_body``)."""
@@ -372,26 +381,3 @@ class SheetForm(Horizontal):
     def _explain(self, name: str) -> None:
         self._focused_name = name
         self.query_one(RulePanel).explain(self.ruleset, name, self._status(name))
-
-    # -- the graph, read only (callers never hold the graph itself) --------------------------
-    @property
-    def problems(self) -> list[SheetProblem]:
-        """Every bad input and rule problem, once each, in input order (what a save refuses)."""
-        return self.sheet.problems
-
-    @property
-    def inputs(self) -> dict[str, Any]:
-        """Every input's value now, as a new dict (``None`` for an input in error)."""
-        return self.sheet.inputs
-
-    def value(self, name: str) -> Any:
-        """The value of input or node ``name`` now (``None`` when it is not OK)."""
-        return self.sheet.value(name)
-
-    def status(self, name: str) -> NodeStatus:
-        """The graph's status of input or node ``name`` (messages name inputs, not labels)."""
-        return self.sheet.status(name)
-
-    def report(self, make: Callable[..., str], *args: Any) -> str:
-        """``make(graph, *args)``: a headless report of the graph now (``oneline.one_line``)."""
-        return make(self.sheet, *args)
