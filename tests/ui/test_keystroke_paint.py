@@ -97,6 +97,14 @@ async def test_rows_whose_text_needs_other_lines_are_laid_out_again():
         assert {row.rule.name: row.size.height for row in form.query(ValueRow)} == heights
 
 
+async def marked_melee_row(app, pilot) -> ValueRow:
+    """Dodge ranks 60 → 6 on Example 1: the melee DS row, marked "(was 43)"."""
+    app.query_one("#gemstone4 #dodge-ranks").focus()
+    await pilot.press("end", "backspace")
+    await pilot.pause()
+    return app.form().query_one("#value-melee-ds", ValueRow)
+
+
 async def test_no_style_rule_reads_a_value_rows_mark_or_state_classes():
     """An edit sets a row's ``-changed``, ``-blocked`` and ``-error`` classes without a pass of
     the stylesheet (``paint_rows``), which is right only while no rule reads them: the styles
@@ -124,10 +132,7 @@ async def test_the_changed_bar_is_what_a_thick_border_in_the_warning_colour_draw
 
     app = WorksheetApp(preset=PRESET)
     async with app.run_test(size=(200, 50)) as pilot:
-        app.query_one("#gemstone4 #dodge-ranks").focus()
-        await pilot.press("end", "backspace")  # 60 → 6: melee DS marked "(was 43)"
-        await pilot.pause()
-        row = app.form().query_one("#value-melee-ds", ValueRow)
+        row = await marked_melee_row(app, pilot)
         assert row.was == "was 43"
         whole = Region(0, 0, *row.outer_size)
         ours = [list(strip)[:2] for strip in row.render_lines(whole)]
@@ -153,10 +158,7 @@ async def test_a_marked_row_painted_once_more_as_it_is_removed_draws_without_its
 
     app = WorksheetApp(preset=PRESET)
     async with app.run_test(size=(200, 50)) as pilot:
-        app.query_one("#gemstone4 #dodge-ranks").focus()
-        await pilot.press("end", "backspace")
-        await pilot.pause()
-        row = app.form().query_one("#value-melee-ds", ValueRow)
+        row = await marked_melee_row(app, pilot)
         assert row.was is not None
         whole = Region(0, 0, *row.outer_size)
         await row.remove()
