@@ -115,6 +115,19 @@ class CellVisual(Visual):
         return strips
 
 
+def cell_widths(narrow: bool, editor_width: int | None) -> tuple[int, int]:
+    """The label's and the editor's columns on a narrow screen or not (a choice: wide enough
+    for its longest label, ``editor_width``)."""
+    label, editor = (LABEL_WIDTH_NARROW, EDITOR_WIDTH_NARROW) if narrow else \
+        (LABEL_WIDTH, EDITOR_WIDTH)
+    return label, max(editor, editor_width or 0)
+
+
+def cell_lines(spec: InputSpec) -> int:
+    """The lines a row's cell takes at least: a list of names shows up to 8 choices."""
+    return min(len(spec.choices), 8) if spec.kind == "names" else 1
+
+
 class InputCell(SharedComponentStyles, Widget):
     """Draws a row's label and its allowed-and-help text; the editor lies over the gap."""
 
@@ -130,11 +143,7 @@ class InputCell(SharedComponentStyles, Widget):
         self._visual: CellVisual | None = None
 
     def _widths(self) -> tuple[int, int]:
-        if self.screen.has_class("-narrow"):
-            label, editor = LABEL_WIDTH_NARROW, EDITOR_WIDTH_NARROW
-        else:
-            label, editor = LABEL_WIDTH, EDITOR_WIDTH
-        return label, max(editor, self._editor_width or 0)  # a choice: its longest label
+        return cell_widths(self.screen.has_class("-narrow"), self._editor_width)
 
     def render(self) -> CellVisual:
         if self._visual is None:
@@ -201,8 +210,7 @@ class InputRow(Widget):
 
     def compose(self) -> ComposeResult:
         spec = self.spec
-        lines = min(len(spec.choices), 8) if spec.kind == "names" else 1
-        yield InputCell(spec.title, describe(spec), lines, choice_width(spec))
+        yield InputCell(spec.title, describe(spec), cell_lines(spec), choice_width(spec))
         self._editor = make_editor(spec, self._text, self._editor_id, self._blink)
         self._editor.add_class("input-editor", update=False)
         yield self._editor
@@ -211,11 +219,8 @@ class InputRow(Widget):
         """The lines the row will take at ``width`` (its outer width) on a narrow screen or
         not: measured before it is built, so the first paint builds only the rows it shows."""
         spec = self.spec
-        label, editor = (LABEL_WIDTH_NARROW, EDITOR_WIDTH_NARROW) if narrow else \
-            (LABEL_WIDTH, EDITOR_WIDTH)
-        lines = min(len(spec.choices), 8) if spec.kind == "names" else 1
         cell = CellVisual(Content(spec.title), Content(describe(spec)),
-                          (label, max(editor, choice_width(spec) or 0)), lines)
+                          cell_widths(narrow, choice_width(spec)), cell_lines(spec))
         return cell.get_height({}, max(1, width - ROW_EDGE))
 
     @property
