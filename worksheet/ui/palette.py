@@ -45,13 +45,13 @@ def _has_records(app: Host) -> bool:
 
 
 def _on_records(app: Host, act: Callable[["RecordTable"], Any]) -> Callable[[], Any]:
-    def run(again: bool = True) -> Any:
+    def run(tries: int = 10) -> Any:
         table = _record_table(app)
         if table is None or not table.is_mounted:
             form = app.form()
-            if again and form is not None:  # below the first screen: not built yet
-                form.build_all()
-                app.call_after_refresh(run, False)
+            if tries and form is not None:  # below the first screen: built, then mounted
+                form.build_all()  # (a refresh or more later on a busy machine)
+                app.call_after_refresh(run, tries - 1)
             return None
         table.focus()
         table.scroll_visible(animate=False)
