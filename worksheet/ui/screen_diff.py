@@ -76,13 +76,14 @@ class ScreenDiff:
         self._pen = self._compactor.shown
         return out
 
-    def _simulate(self, data: str) -> tuple[dict[tuple[int, int], Cell | None], tuple[int, int]
-                                            | None, list[str], State | None]:
-        """Apply ``data`` to the copy: the cells' values before (first touch), the cursor,
-        the cursor and sync modes in order, and Textual's style at the end."""
+    def _simulate(self, data: str) -> tuple[dict[int, tuple[list[Cell | None], int, int]],
+                                            tuple[int, int] | None, list[str], State | None]:
+        """Apply ``data`` to the copy: the rows written (``y → (the row before, first column
+        written, column after the last)``), the cursor, the cursor and sync modes in order,
+        and Textual's style at the end."""
         width, height = self._dims
         cells = self._cells
-        before: dict[tuple[int, int], Cell | None] = {}
+        before: dict[int, tuple[list[Cell | None], int, int]] = {}
         modes: list[str] = []
         pen = self._pen
         x = y = None
@@ -91,7 +92,7 @@ class ScreenDiff:
         for match in _TOKEN.finditer(data):
             sgr, move, mode, newline, text, other = match.groups()
             if sgr is not None:
-                pen = apply(pen, sgr)
+                pen = _apply(pen, sgr)
             elif move is not None:
                 parts = (move.split(";") + ["", ""])[:2]
                 y, x = (int(p) - 1 if p else 0 for p in parts)
@@ -107,20 +108,14 @@ class ScreenDiff:
                 if x is None or pen is None:
                     raise _Unmodelled
                 row = cells[y]
-                if text.isascii():  # nearly every run: one cell per character
-                    x = _write_ascii(row, y, x, text, pen, before)
-                    continue
-                for char in text:
-                    size = cell_len(char)
-                    if size not in (1, 2) or x + size > width:
-                        raise _Unmodelled
-                    if any(0 <= i < width and row[i] is not None and _halves(row, i, x)
-                           for i in (x - 1, x + size)):
-                        raise _Unmodelled  # half a wide character left: terminals differ
-                    for offset, value in enumerate([(char, pen), ("", pen)][:size]):
-                        before.setdefault((x + offset, y), row[x + offset])
-                        row[x + offset] = value
-                    x += size
+                start = x
+                if _one_cell_each(text):  # nearly every run
+                    end = _write_narrow(row, x, text, pen, before, y)
+                else:
+                    end = _write_wide(row, x, text, pen, before, y)
+                old, lo, hi = before[y]
+                before[y] = (old, min(lo, start), max(hi, end))
+                x = end
             else:
                 raise _Unmodelled
         if x is not None and x >= width:
@@ -128,18 +123,20 @@ class ScreenDiff:
         cursor = (x, y) if x is not None else None
         return before, cursor, modes, pen
 
-    def _emit(self, before: dict[tuple[int, int], Cell | None], cursor: tuple[int, int] | None,
-              modes: list[str]) -> str:
+    def _emit(self, before: dict[int, tuple[list[Cell | None], int, int]],
+              cursor: tuple[int, int] | None, modes: list[str]) -> str:
         cells = self._cells
         rows: dict[int, list[int]] = {}
-        for (x, y), old in before.items():
-            if old is None or not _looks_same(old, cells[y][x]):
-                rows.setdefault(y, []).append(x)
+        for y, (old_row, lo, hi) in before.items():
+            changed = [x for x, old, new in zip(range(lo, hi), old_row[lo:hi], cells[y][lo:hi])
+                       if old != new and (old is None or not _looks_same(old, new))]
+            if changed:
+                rows[y] = changed
         out: list[str] = []
         shown = self._compactor.shown
         at = self._cursor
         for y in sorted(rows):
-            for start, end in _runs(sorted(rows[y]), cells[y]):
+            for start, end in _runs(rows[y], cells[y]):
                 if at != (start, y):
                     out.append(f"\x1b[{y + 1};{start + 1}H")
                 for x in range(start, end):
@@ -162,8 +159,35 @@ class ScreenDiff:
         return "".join(out)
 
 
-def _write_ascii(row: list[Cell | None], y: int, x: int, text: str, pen: State,
-                 before: dict[tuple[int, int], Cell | None]) -> int:
+_APPLIED: dict[tuple[State | None, str], State | None] = {}
+_ONE_CELL: dict[str, bool] = {}
+"""What :func:`apply` gave for a style and an SGR, and whether each character of a text is one
+cell wide: a frame repeats the same few styles and texts (bounded: cleared when full)."""
+_CACHED = 4096
+
+
+def _apply(pen: State | None, sgr: str) -> State | None:
+    key = (pen, sgr)
+    if key not in _APPLIED:
+        if len(_APPLIED) >= _CACHED:
+            _APPLIED.clear()
+        _APPLIED[key] = apply(pen, sgr)
+    return _APPLIED[key]
+
+
+def _one_cell_each(text: str) -> bool:
+    """Whether every character of ``text`` takes one cell."""
+    if text.isascii():
+        return True
+    if text not in _ONE_CELL:
+        if len(_ONE_CELL) >= _CACHED:
+            _ONE_CELL.clear()
+        _ONE_CELL[text] = all(cell_len(char) == 1 for char in text)
+    return _ONE_CELL[text]
+
+
+def _write_narrow(row: list[Cell | None], x: int, text: str, pen: State,
+                 before: dict[int, tuple[list[Cell | None], int, int]], y: int) -> int:
     """Write a run of one-cell characters at ``x`` (as the general loop would, character by
     character, but checking for halves of wide characters only at the run's two ends: inside
     it every cell is overwritten); returns the column after it."""
@@ -174,10 +198,35 @@ def _write_ascii(row: list[Cell | None], y: int, x: int, text: str, pen: State,
     if (x > 0 and row[x - 1] is not None and _halves(row, x - 1, x)) or (
             end < width and row[end] is not None and _halves(row, end, end - 1)):
         raise _Unmodelled  # half a wide character left: terminals differ
-    for i in range(x, end):
-        before.setdefault((i, y), row[i])
+    _keep(row, before, y, x)
     row[x:end] = [(char, pen) for char in text]
     return end
+
+
+def _write_wide(row: list[Cell | None], x: int, text: str, pen: State,
+                before: dict[int, tuple[list[Cell | None], int, int]], y: int) -> int:
+    """Write a run that may hold wide characters at ``x``, character by character; returns
+    the column after it."""
+    width = len(row)
+    _keep(row, before, y, x)
+    for char in text:
+        size = cell_len(char)
+        if size not in (1, 2) or x + size > width:
+            raise _Unmodelled
+        if any(0 <= i < width and row[i] is not None and _halves(row, i, x)
+               for i in (x - 1, x + size)):
+            raise _Unmodelled  # half a wide character left: terminals differ
+        row[x:x + size] = [(char, pen), ("", pen)][:size]
+        x += size
+    return x
+
+
+def _keep(row: list[Cell | None], before: dict[int, tuple[list[Cell | None], int, int]],
+          y: int, x: int) -> None:
+    """Keep a copy of row ``y`` as it was before the frame, on its first write (a row copied
+    once and compared by slices costs less than remembering each cell written)."""
+    if y not in before:
+        before[y] = (row[:], x, x)
 
 
 def _halves(row: list[Cell | None], i: int, x: int) -> bool:
