@@ -25,6 +25,7 @@ from .clipboard import for_terminal
 from .focus_actions import FocusController
 from .keys import ALT_DIGITS, Key, help_rows
 from .garbage import PauseCollector, freeze_startup
+from .plain_toasts import PlainToasts
 from .preset_actions import PresetController
 from .recovery_actions import RecoveryController
 from .sheet import SheetForm
@@ -35,7 +36,7 @@ from .textual_internals import UncaughtExceptionHook, compact_output, copy_throu
 from .widgets.key_bar import KeyBar
 from .widgets.tab_bar import TabBar
 
-class WorksheetApp(UncaughtExceptionHook, App[None]):
+class WorksheetApp(PlainToasts, UncaughtExceptionHook, App[None]):
     """The terminal worksheet. What each group of keys does is a controller's, each owning its
     state: ``focus_keys``, ``fight``, ``preset_files`` and ``recovery``.
 

@@ -67,8 +67,8 @@ class Host(Protocol):
         """True without a real terminal (tests)."""
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
-               timeout: float | None = None, markup: bool = True) -> None:
-        """Show a toast."""
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Show a toast (its text as written: never read as markup, ``plain_toasts``)."""
 
     def push_screen(self, screen: Screen[Any], callback: Callable[[Any], Any] | None = None,
                     ) -> Any:

@@ -41,7 +41,7 @@ class Choose(Dialog[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog -small"):
-            yield Label(self.title_text, classes="dialog-title")
+            yield Label(self.title_text, classes="dialog-title", markup=False)
             yield Static(self.body, classes="dialog-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 for key, text in self.answers:

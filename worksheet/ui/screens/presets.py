@@ -18,6 +18,7 @@ from textual.widgets import Button, DataTable, Input, Label, Select, Static
 from ...presets import Preset, PresetError, read_preset
 from .. import store
 from ..widgets.ordered_input import OrderedInput
+from ..widgets.records import plain_cells
 from .dialog import Dialog, SaveDialog
 
 
@@ -57,9 +58,9 @@ class _PresetTable(DataTable):
         self.add_column("Description", width=description_width)
         self.add_column("Where")
         for item in ordered:
-            self.add_row(" ".join(item.preset.name.split()), item.preset.ruleset,
-                         _short(item.preset.description, description_width),
-                         item.location.kind, height=None)
+            self.add_row(*plain_cells([" ".join(item.preset.name.split()), item.preset.ruleset,
+                                       _short(item.preset.description, description_width),
+                                       item.location.kind]), height=None)
         return ordered
 
 

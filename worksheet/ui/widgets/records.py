@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
@@ -25,6 +26,14 @@ from ..keys import Key
 from .ids import kebab
 
 HINT = "a add · e/⏎ edit · d delete · Shift+↑/↓ or [ ] move"
+
+
+
+def plain_cells(cells: list[str]) -> list[Text]:
+    """Cells shown exactly as typed: a ``DataTable`` reads a ``str`` cell as markup, so a name
+    such as ``[/]`` (typed, or in a preset another player dropped in the shared folder)
+    crashed the app and ``[b]x`` showed as a bold ``x``."""
+    return [Text(cell, end="") for cell in cells]
 
 
 class RecordTable(DataTable, inherit_bindings=True):
@@ -158,7 +167,7 @@ class RecordList(Vertical):
             cells = [str(index + 1)]
             for field in self.spec.fields:
                 cells.append(field.to_text(record[field.name]))
-            table.add_row(*cells)
+            table.add_row(*plain_cells(cells))
         if not self.records:
             table.add_row("", "(none: a adds)", *[""] * (len(self.spec.fields) - 1))
         if cursor is not None and self.records:
