@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -53,10 +54,10 @@ class _PresetTable(DataTable):
         name_width = min(longest, max(16, room * 3 // 5))
         description_width = max(8, room - name_width)
         self.clear(columns=True)
-        self.add_column("Name", width=name_width)
-        self.add_column("Ruleset")
-        self.add_column("Description", width=description_width)
-        self.add_column("Where")
+        self.add_column(Text("Name"), width=name_width)
+        self.add_column(Text("Ruleset"))
+        self.add_column(Text("Description"), width=description_width)
+        self.add_column(Text("Where"))
         for item in ordered:
             self.add_row(*plain_cells([" ".join(item.preset.name.split()), item.preset.ruleset,
                                        _short(item.preset.description, description_width),
