@@ -164,3 +164,40 @@ async def test_a_marked_row_painted_once_more_as_it_is_removed_draws_without_its
         await row.remove()
         lines = row.render_lines(whole)
         assert lines and not any(list(line)[0].text == "█" for line in lines)
+
+
+async def test_a_row_drawn_from_its_kept_parts_is_the_row_drawn_afresh():
+    """A row keeps its parts as drawn (``RowVisual._part_lines``): after 60 → 6 → 60 every line
+    is what a row that never kept anything draws, focused or not, and a new theme draws in its
+    own colours."""
+    from textual.geometry import Region
+
+    def drawn(row: ValueRow, keep: bool = True) -> list[list[tuple[str, object]]]:
+        kept = row._drawn
+        if not keep:
+            row._drawn = {}
+            row._visual = None
+        row.refresh()
+        lines = [[(seg.text, seg.style) for seg in strip]
+                 for strip in row.render_lines(Region(0, 0, *row.outer_size))]
+        row._drawn = kept
+        row._visual = None
+        return lines
+
+    app = WorksheetApp(preset=PRESET)
+    async with app.run_test(size=(200, 50)) as pilot:
+        row = await marked_melee_row(app, pilot)  # "15 (was 43)", drawn and kept
+        first = drawn(row)
+        await pilot.press("0")  # back to 60: 43, not marked
+        await pilot.pause()
+        await pilot.press("backspace")  # 6 again: every part found as kept
+        await pilot.pause()
+        assert row._drawn and drawn(row) == first == drawn(row, keep=False)
+        row.focus()  # the focused row's own background and border
+        await pilot.pause()
+        assert drawn(row) == drawn(row, keep=False) != first
+        app.screen.set_focus(None)
+        await pilot.pause()
+        app.theme = "textual-light"
+        await pilot.pause()
+        assert drawn(row) == drawn(row, keep=False) != first

@@ -100,6 +100,9 @@ class RowVisual(Visual):
         self._heights: dict[int, tuple[int, int]] = {}
         """``width → (top lines, all lines)``: wrapping the texts is the dearest part of a
         repaint, and a keystroke asks a marked row its height several times."""
+        self.drawn: dict[tuple, list[Strip]] | None = None
+        """The row's parts as drawn before (see :meth:`_part_lines`), kept by the row across
+        its visuals; ``None``: draw every part."""
 
     def __str__(self) -> str:
         return "\n".join(part.plain for part in self.parts)
@@ -133,14 +136,14 @@ class RowVisual(Visual):
         head, formula, result, rule = self.parts
         head_w, result_w, formula_w = self._widths(width)
         rich = RichStyle(bgcolor=style.rich_style.bgcolor)  # blank cells: background only
-        columns = [(head.render_strips(head_w, None, style, options), head_w),
-                   (formula.render_strips(formula_w, None, style, options), formula_w),
+        lines_of = self._part_lines
+        columns = [(lines_of(0, head_w, style, options), head_w),
+                   (lines_of(1, formula_w, style, options), formula_w),
                    # right-aligned when it fits; a long reason wraps in its half of the row
                    ([Strip.join([Strip.blank(result_w - result.cell_length, rich), strip])
-                     for strip in result.render_strips(result.cell_length, None, style,
-                                                       options)]
+                     for strip in lines_of(2, result.cell_length, style, options)]
                     if 0 < result.cell_length <= result_w
-                    else result.render_strips(result_w, None, style, options), result_w)]
+                    else lines_of(2, result_w, style, options), result_w)]
         top = max(len(strips) for strips, _ in columns)
         gap = Strip.blank(GUTTER, rich)
         lines = []
@@ -155,9 +158,28 @@ class RowVisual(Visual):
             lines.append(Strip.join(cells))
         indent = Strip.blank(RULE_INDENT, rich)
         rule_w = max(1, width - RULE_INDENT)
-        for strip in rule.render_strips(rule_w, None, style, options):
+        for strip in lines_of(3, rule_w, style, options):
             lines.append(Strip.join([indent, strip.extend_cell_length(rule_w, rich)]))
         return lines[:height] if height is not None else lines
+
+    DRAWN_KEPT = 12
+    """Parts a row keeps drawn: a keystroke and its undo (7 → 17 → 7) find every part."""
+
+    def _part_lines(self, index: int, width: int, style: Style,
+                    options: RenderOptions) -> list[Strip]:
+        """Part ``index`` drawn at ``width``: as drawn before when its text, colours and width
+        are the same. A keystroke changes a row's number, not its label or its rule, and
+        drawing the four texts again was a third of each changed row's repaint."""
+        content = self.parts[index]
+        if self.drawn is None or options.selection is not None:
+            return content.render_strips(width, None, style, options)
+        key = (index, content.plain, tuple(content.spans), width, style)
+        lines = self.drawn.get(key)
+        if lines is None:
+            if len(self.drawn) >= self.DRAWN_KEPT:
+                self.drawn.clear()
+            lines = self.drawn[key] = content.render_strips(width, None, style, options)
+        return lines
 
 
 class ValueRow(SharedComponentStyles, SkipRepaintOutOfView, Widget, can_focus=True):
@@ -185,6 +207,7 @@ class ValueRow(SharedComponentStyles, SkipRepaintOutOfView, Widget, can_focus=Tr
         """What the value was before the last edit (``was 6``), or ``None`` when unchanged."""
         self._texts = self._texts_of(status)
         self._visual: RowVisual | None = None
+        self._drawn: dict[tuple, list[Strip]] = {}
 
     SHARED_COMPONENTS = frozenset(
         {f"value-row--{part}" for part in PARTS} | {"value-row--bar"}
@@ -218,6 +241,7 @@ class ValueRow(SharedComponentStyles, SkipRepaintOutOfView, Widget, can_focus=Tr
                                                                           partial=True))
                              for text, part in zip(self._texts, PARTS)))
         visual.head_width = self._head_width()
+        visual.drawn = self._drawn
         return visual
 
     def _head_width(self) -> int:
@@ -231,6 +255,7 @@ class ValueRow(SharedComponentStyles, SkipRepaintOutOfView, Widget, can_focus=Tr
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._visual = None  # the parts' colours follow the theme
+        self._drawn.clear()
         self.refresh()
 
     CHANGED_BAR = "█"
