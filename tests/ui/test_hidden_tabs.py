@@ -120,3 +120,23 @@ async def test_a_removed_input_is_freed():
         _ = box.displayed_children, box.displayed_and_visible_children
         gc.collect()
         assert ref() is None, "Textual's text-selection signal still holds the removed input"
+
+
+async def test_a_tab_hidden_and_shown_at_once_waits_for_its_old_rows_to_go(progressive):
+    """Hidden and shown again before its rows were removed (Ctrl+PageDown and Ctrl+PageUp in
+    one read, or on a loaded server), the tab made rows with the ids of rows still there, and
+    ``DuplicateIds`` ended the program (seen in the pty tests under load)."""
+    app = WorksheetApp(ruleset="rise")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        form = app.form()
+        names = [child.id for child in form.query_one(FormBody).children]
+        form.release_rows()
+        form.show_rows()  # in the same callback: the removal has not run yet
+        form.release_rows()
+        form.show_rows()
+        await settle(pilot, 8)
+        assert app.is_running and app.return_code is None
+        shown = [child.id for child in form.query_one(FormBody).children]
+        assert shown[:len(names)] == names and len(set(filter(None, shown))) == len(
+            [name for name in shown if name])

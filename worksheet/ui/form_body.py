@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Iterator
+from typing import Any, Awaitable, Iterator
 
 from textual import events
 from textual.containers import VerticalScroll
 from textual.css.query import NoMatches
 from textual.await_remove import AwaitRemove
-from textual.widget import AwaitMount, Widget
+from textual.widget import Widget
 
 from ..engine import RecordsInput
 from .textual_internals import forget_arrangement
@@ -124,7 +124,9 @@ class FormBody(VerticalScroll, can_focus=False):
         super().__init__(*rows, classes=classes)
         self._later = later
         self._next: Widget | None = next(later, None)
-        self._building: list[AwaitMount] = []
+        self._building: list[Awaitable[Any]] = []
+        self._removed: asyncio.Future[None] | None = None
+        """Done once the rows of the last :meth:`release` are removed (``None``: none was)."""
 
     def release(self, later: Iterator[Widget]) -> None:
         """Remove every row; ``later`` makes them again when they come within reach.
@@ -133,17 +135,22 @@ class FormBody(VerticalScroll, can_focus=False):
         shown (memory in a long session is one tab's rows, not every tab's).
         """
         self._building.clear()
-        self.call_later(self._forget, self.remove_children())
+        self._removed = asyncio.get_running_loop().create_future()
+        self.call_later(self._forget, self.remove_children(), self._removed)
         self._later = later
         self._next = next(later, None)
         self.scroll_to(0, 0, animate=False, immediate=True)
 
-    async def _forget(self, removing: AwaitRemove) -> None:
+    async def _forget(self, removing: AwaitRemove, removed: asyncio.Future[None]) -> None:
         """Once the rows are removed, drop what still holds them: the last arrangement and
         the lists of displayed children, which a hidden body would keep until shown again."""
-        await removing
-        forget_arrangement(self)
-        _ = self.displayed_children, self.displayed_and_visible_children  # recomputed: empty
+        try:
+            await removing
+            forget_arrangement(self)
+            _ = self.displayed_children, self.displayed_and_visible_children  # now empty
+        finally:
+            if not removed.done():
+                removed.set_result(None)
 
     @property
     def complete(self) -> bool:
@@ -156,9 +163,18 @@ class FormBody(VerticalScroll, can_focus=False):
             self._next = next(self._later, None)
         return row
 
-    def build_more(self, lines: int | None = None) -> AwaitMount | None:
+    def build_more(self, lines: int | None = None) -> Awaitable[Any] | None:
         """Build the next rows that fill ``lines`` (every row left when ``None``); awaiting the
-        result waits until they are mounted with their editors (``None``: nothing to build)."""
+        result waits until they are mounted with their editors (``None``: nothing to build).
+
+        While the rows of the last :meth:`release` are still being removed, the new ones are
+        built once they are gone: a tab hidden and shown again at once (Ctrl+PageDown and
+        Ctrl+PageUp in one read, or on a loaded server) made rows with the ids of rows not
+        removed yet, and Textual's ``DuplicateIds`` ended the program."""
+        if self._removed is not None and not self._removed.done():
+            building = asyncio.ensure_future(self._build_once_removed(self._removed, lines))
+            self._building.append(building)
+            return building
         width = self.content_size.width or None  # laid out: measure the rows at its width
         chunk = take_lines(iter(self._take, None), lines, width,
                            self.is_attached and self.screen.has_class("-narrow"))
@@ -168,6 +184,15 @@ class FormBody(VerticalScroll, can_focus=False):
         self._building.append(mounting)
         self.call_after_refresh(self.build_if_near_the_end)  # the view may not be full
         return mounting
+
+    async def _build_once_removed(self, removed: asyncio.Future[None], lines: int | None
+                                  ) -> None:
+        await removed
+        if removed is not self._removed:
+            return  # released again meanwhile: these rows were for a view no longer shown
+        mounting = self.build_more(lines)
+        if mounting is not None:
+            await mounting
 
     async def ready_after(self, widget: Widget | None, step: int = 1) -> None:
         """Wait until the rows a focus move from ``widget`` may reach are built and mounted.
