@@ -33,6 +33,7 @@ from .status_line import StatusLine
 from .screen_diff import ScreenDiff
 from .screens.sheet_screen import SheetScreen
 from .textual_internals import UncaughtExceptionHook, compact_output, copy_through_driver
+from .widgets.frame_hold import frame_hold
 from .widgets.key_bar import KeyBar
 from .widgets.tab_bar import TabBar
 
@@ -278,6 +279,7 @@ class WorksheetApp(PlainToasts, UncaughtExceptionHook, App[None]):
     def on_sheet_form_changed(self, event: SheetForm.Changed) -> None:
         self.update_status()
         self.recovery.edited()
+        frame_hold(self).release_soon()  # a keystroke's one frame (``frame_hold``)
 
     def action_undo(self) -> None:
         """Undo the last change in this tab."""

@@ -30,6 +30,7 @@ from .labels import Speaker
 from .entries import Entries, History, entries_from_values, split_entries
 from .steps import heading
 from .widgets import InputRow, RulePanel, ValueRow, input_row, paint_rows
+from .widgets.frame_hold import frame_hold
 from .widgets.odds import OddsPanel
 from .widgets.round_group import RoundRecords, round_heading, round_inputs, round_notes
 from .widgets.result_strip import ResultStrip
@@ -244,11 +245,15 @@ class SheetForm(GraphReadings, Horizontal):
         # echo as it mounts, or keys typed just before Ctrl+Z) must not undo the load.
         text = event.row.text
         if self.entries.get(event.name) == text:
+            frame_hold(self.app).release_soon()  # nothing to show but the echo
             return
         self.history.record(self.entries, run=event.name)
         self.entries[event.name] = text
         with self.app.batch_update():
-            self._refresh(self.sheet.set_text(event.name, text), run=event.name)
+            changed = self.sheet.set_text(event.name, text)
+            self._refresh(changed, run=event.name)
+        if not changed:  # else the app lets the frame go once the status line shows it
+            frame_hold(self.app).release_soon()
 
     def on_record_list_changed(self, event: "RecordList.Changed") -> None:
         event.stop()

@@ -23,6 +23,7 @@ from textual.widgets import Checkbox, Input, Select, SelectionList, Static
 
 from ...engine import InputSpec
 from .editors import EDITOR_MESSAGES, AnyEditor, choice_width, make_editor
+from .frame_hold import frame_hold
 from .shared_styles import SharedComponentStyles
 from .value_row import ROW_EDGE
 
@@ -267,6 +268,11 @@ class InputRow(Widget):
 
     def _edited(self, event: Message) -> None:
         event.stop()
+        if self.has_focus_within:  # a player's edit: its echo waits for the values
+            # (``frame_hold``). Not an editor's echo as its row mounts: held, the screen would
+            # run its after-refresh callbacks (the focused row scrolled into view) before
+            # the rows being built were laid out.
+            frame_hold(self.app).hold()
         self.post_message(self.Edited(self, self.spec.name))
 
     def on_input_changed(self, event: Input.Changed) -> None:

@@ -1,0 +1,45 @@
+"""Pilot tests of the held frame (``widgets/frame_hold``): a keystroke's frame is let go by the
+form's path — the status line updated, or an edit that changed nothing — and never held past
+the limit, whatever happens to the messages."""
+
+from __future__ import annotations
+
+from worksheet.ui import WorksheetApp
+from worksheet.ui.widgets import InputRow
+from worksheet.ui.widgets import frame_hold as frame_hold_module
+from worksheet.ui.widgets.frame_hold import frame_hold
+
+PRESET = "presets/gemstone4-example-1.toml"
+
+
+async def test_an_edit_lets_its_frame_go_once_the_status_line_shows_it(monkeypatch):
+    monkeypatch.setattr(frame_hold_module, "HOLD_LIMIT", 30.0)  # only the form's path lets go
+    app = WorksheetApp(preset=PRESET)
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = app.query_one("#gemstone4 #dodge-ranks")
+        editor.focus()
+        await pilot.press("end", "backspace")
+        await pilot.pause()
+        assert not frame_hold(app).held
+        assert "● unsaved edits" in str(app.query_one("#status").render())
+        row = app.form().row("dodge_ranks")
+        assert isinstance(row, InputRow)
+        frame_hold(app).hold()  # an edit that changes nothing (the text is the entry's)
+        row.post_message(InputRow.Edited(row, "dodge_ranks"))
+        await pilot.pause()
+        assert not frame_hold(app).held
+
+
+async def test_a_held_frame_is_let_go_at_the_limit():
+    app = WorksheetApp(preset=PRESET)
+    async with app.run_test(size=(80, 24)) as pilot:
+        hold = frame_hold(app)
+        hold.hold()
+        assert hold.held and frame_hold(app) is hold
+        await pilot.pause(frame_hold_module.HOLD_LIMIT + 0.2)
+        assert not hold.held
+        editor = app.query_one("#gemstone4 #dodge-ranks")
+        editor.focus()
+        await pilot.press("end", "backspace")  # the screen is drawn again as before
+        await pilot.pause()
+        assert "Evade DS vs melee 15" in str(app.query_one(".result-strip").render())
