@@ -43,3 +43,22 @@ async def test_a_held_frame_is_let_go_at_the_limit():
         await pilot.press("end", "backspace")  # the screen is drawn again as before
         await pilot.pause()
         assert "Evade DS vs melee 15" in str(app.query_one(".result-strip").render())
+
+
+async def test_a_field_of_a_dialog_never_holds_a_frame(monkeypatch):
+    """The record editor's fields are input rows too, and nothing there lets a frame go: held,
+    each keystroke's echo would wait for the limit."""
+    monkeypatch.setattr(frame_hold_module, "HOLD_LIMIT", 30.0)
+    app = WorksheetApp(ruleset="rise")
+    async with app.run_test(size=(120, 60)) as pilot:
+        from worksheet.ui.screens.record_editor import RecordEditor
+        from worksheet.ui.widgets.records import RecordList
+
+        app.query_one("#rise").query_one(RecordList).table.focus()
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, RecordEditor)
+        await pilot.press("w")
+        await pilot.pause()
+        assert app.focused is not None and "w" in app.focused.value
+        assert not frame_hold(app).held

@@ -16,12 +16,15 @@ def input_row(spec: InputSpec, entry, *, cursor_blink: bool = False) -> Widget:
         spec: the input's declaration.
         entry: what the row shows first (text as typed, or the records).
         cursor_blink: let the text cursor blink.
+
+    An input row made here holds the frame of a player's edit: the form lets it go once the
+    edit is shown (``frame_hold``).
     """
     if isinstance(spec, RecordsInput):
         from .records import RecordList
 
         return RecordList(spec, entry)
-    return InputRow(spec, entry, cursor_blink=cursor_blink)
+    return InputRow(spec, entry, cursor_blink=cursor_blink, hold_frame=True)
 
 
 def __getattr__(name: str):

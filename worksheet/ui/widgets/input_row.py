@@ -184,6 +184,9 @@ class InputRow(Widget):
         text: the entry to show first.
         editor_id: the editor's widget id (the input's kebab-case name by default).
         cursor_blink: let a text cursor blink.
+        hold_frame: hold the frame of a player's edit until the owner lets it go
+            (``frame_hold``: the sheet form and the app do; a row whose owner does not would
+            delay every echo by the hold's limit).
     """
 
     class Edited(Message):
@@ -198,13 +201,14 @@ class InputRow(Widget):
             """The input's name."""
 
     def __init__(self, spec: InputSpec, text: str, *, editor_id: str | None = None,
-                 cursor_blink: bool = False):
+                 cursor_blink: bool = False, hold_frame: bool = False):
         super().__init__(classes=f"input-row -{spec.kind}")
         self.spec = spec
         """The input's declaration."""
         self._text = text
         self._editor_id = editor_id
         self._blink = cursor_blink
+        self._hold_frame = hold_frame
         self._editor: Widget | None = None
         self._message: Static | None = None
         self._pending_error: str | None = None
@@ -268,10 +272,10 @@ class InputRow(Widget):
 
     def _edited(self, event: Message) -> None:
         event.stop()
-        if self.has_focus_within:  # a player's edit: its echo waits for the values
-            # (``frame_hold``). Not an editor's echo as its row mounts: held, the screen would
-            # run its after-refresh callbacks (the focused row scrolled into view) before
-            # the rows being built were laid out.
+        if self._hold_frame and self.has_focus_within:
+            # A player's edit: its echo waits for the values (``frame_hold``). Not an
+            # editor's echo as its row mounts: held, the screen would run its after-refresh
+            # callbacks (the focused row scrolled into view) before the new rows were laid out.
             frame_hold(self.app).hold()
         self.post_message(self.Edited(self, self.spec.name))
 
