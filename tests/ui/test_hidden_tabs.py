@@ -14,7 +14,7 @@ from textual.containers import Vertical
 from worksheet.ui import WorksheetApp
 from worksheet.ui.form_body import FormBody
 from worksheet.ui.sheet import SheetForm
-from worksheet.ui.textual_internals import forget_arrangement
+from worksheet.ui.textual_internals import forget_arrangement, rendered_lines
 from worksheet.ui.widgets import InputRow, ValueRow
 from worksheet.ui.widgets.ordered_input import OrderedInput
 
@@ -32,21 +32,30 @@ async def settle(pilot, frames: int = 4) -> None:
 
 
 async def test_a_hidden_tabs_rows_are_dropped_and_freed(progressive):
+    """The rows go, and so do the lines they rendered: Textual caches each widget's
+    background pair keyed by the widget's line cache, which must not keep them."""
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         form = app.form()
         form.build_all()
         await settle(pilot)
-        rows = [weakref.ref(row) for row in form.query_one(FormBody).children]
+        body = form.query_one(FormBody)
+        for _ in range(8):  # render the rows further down too
+            body.scroll_page_down(animate=False)
+            await settle(pilot, 2)
+        rows = [weakref.ref(row) for row in body.children]
         editors = [weakref.ref(row.editor) for row in form.query(InputRow)]
-        assert len(rows) > 40 and editors
+        lines = [weakref.ref(rendered_lines(widget)) for widget in body.walk_children()]
+        assert len(rows) > 40 and editors and len(lines) > 80
         app.show_tab("rise")
         await settle(pilot)
-        assert len(form.query_one(FormBody).children) == 0
+        assert len(body.children) == 0
         gc.collect()
         alive = [ref() for ref in rows + editors if ref() is not None]
         assert alive == [], f"{len(alive)} rows or editors of the hidden tab still in memory"
+        kept = sum(ref() is not None for ref in lines)
+        assert kept == 0, f"the rendered lines of {kept} dropped widgets are still in memory"
 
 
 async def test_a_tab_shown_again_shows_what_was_typed_and_derived(progressive):

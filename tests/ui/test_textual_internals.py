@@ -6,10 +6,12 @@ exactly which hook to re-check against the new sources.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import inspect
 import re
 import tomllib
+import weakref
 from importlib import metadata
 from pathlib import Path
 
@@ -22,7 +24,9 @@ from textual.screen import Screen
 from textual.widget import Widget
 from rich.segment import Segment
 from textual._compositor import Compositor
+from textual._styles_cache import StylesCache
 from textual.cache import FIFOCache
+from textual.color import Color
 from textual.strip import Strip
 from textual.widgets import Input, Select
 
@@ -91,6 +95,22 @@ def test_lazy_strip_caches_keep_what_strips_do():
     assert strip.crop(1, 3).text == "bc" and strip.crop(1, 3) is strip.crop(1, 3)
     assert [piece.text for piece in strip.divide([2, 4, 6])] == ["ab", "cd", "ef"]
     assert strip.cell_length == 6 and Strip([Segment("字")]).cell_length == 2
+
+
+def test_background_pairs_by_colour_are_textuals_own_pairs():
+    """Keyed by the colours, the pairs are those Textual's own cache gives, and the cache that
+    asked is not kept."""
+    hooks.background_pairs_by_colour()
+    keyed_by_widget = StylesCache._worksheet_keyed_by_widget
+    for base, background in [(Color(10, 20, 30), Color(200, 100, 0, 0.5)),
+                             (Color(0, 0, 0), Color(255, 255, 255))]:
+        asking = StylesCache()
+        assert asking.get_inner_outer(base, background) == keyed_by_widget.__wrapped__(
+            asking, base, background)
+        alive = weakref.ref(asking)
+        del asking
+        gc.collect()
+        assert alive() is None
 
 
 def select() -> Select:
@@ -163,6 +183,11 @@ TARGETS = [
      lambda: isinstance(Screen()._compositor, Compositor)),
     ("lazy_strip_caches", "Strip.__init__ makes the caches of STRIP_CACHES, nothing else",
      strip_makes_those_caches),
+    ("background_pairs_by_colour", "StylesCache.get_inner_outer, an lru_cache wrapper",
+     lambda: hasattr(getattr(StylesCache, "_worksheet_keyed_by_widget",
+                             StylesCache.get_inner_outer), "__wrapped__")),
+    ("rendered_lines", "Widget()._styles_cache (a StylesCache)",
+     lambda: isinstance(getattr(Widget(), "_styles_cache", None), StylesCache)),
     ("lazy_strip_caches", "Strip has __slots__ and no __getattr__ of its own",
      lambda: hasattr(Strip, "__slots__") and (
          "__getattr__" not in Strip.__dict__ or getattr(Strip, "_worksheet_lazy", False))),

@@ -1,6 +1,6 @@
 """Every use the app makes of Textual's private API, in one place: this package, one module
-per area (the first paint, text fields, shared styles, painting, rendering a frame, the app's
-end, what tests read), each imported from here.
+per area (the first paint, text fields, shared styles, painting, rendering a frame, what is
+kept after a widget goes, the app's end, what tests read), each imported from here.
 
 Textual's public API does not offer some of what the app needs at 80×24 over SSH: a first
 paint without restyling every widget, keys kept in the order typed, a select whose list waits
@@ -22,8 +22,9 @@ from __future__ import annotations
 from .app_end import UncaughtExceptionHook, copy_through_driver, guard_sigcont, messages_pending
 from .compositor import STRIP_CACHES, LineCompositor, RenderSentLinesOnly, lazy_strip_caches
 from .first_paint import KeepStylesOnFirstResume, breakpoint_classes
-from .for_tests import exit_output, notifications, own_component_styles
+from .for_tests import exit_output, notifications, own_component_styles, rendered_lines
 from .painting import SkipRepaintOutOfView, compact_output, forget_arrangement
+from .retained import background_pairs_by_colour
 from .shared_styles import SharedComponentClasses, blend_over, component_classes
 from .text_fields import (KeyBeforeInput, LazySelectList, RepaintWhileTextFits, SelectCurrent,
                           SelectOverlay)
@@ -36,7 +37,7 @@ __all__ = [
     "KeepStylesOnFirstResume", "KeyBeforeInput", "RepaintWhileTextFits", "LazySelectList",
     "component_classes", "SharedComponentClasses", "blend_over", "SkipRepaintOutOfView",
     "messages_pending", "UncaughtExceptionHook", "copy_through_driver", "guard_sigcont",
-    "notifications", "exit_output", "own_component_styles",
+    "notifications", "exit_output", "own_component_styles", "rendered_lines",
     "forget_arrangement", "compact_output", "LineCompositor", "RenderSentLinesOnly",
-    "lazy_strip_caches",
+    "lazy_strip_caches", "background_pairs_by_colour",
 ]

@@ -14,6 +14,8 @@ from textual.cache import FIFOCache
 from textual.geometry import Region
 from textual.strip import Strip
 
+from .retained import background_pairs_by_colour
+
 
 class LineCompositor(Compositor):
     """Textual's compositor, except that a partial update renders only the widgets on the
@@ -73,8 +75,9 @@ class LineCompositor(Compositor):
 
 
 class RenderSentLinesOnly:
-    """Screen mixin: the screen composes with :class:`LineCompositor`, and strips make their
-    caches when first used (:func:`lazy_strip_caches`).
+    """Screen mixin: the screen composes with :class:`LineCompositor`, strips make their
+    caches when first used (:func:`lazy_strip_caches`), and no cache of background pairs
+    keeps a widget's lines (:func:`background_pairs_by_colour`).
 
     Buys: see both.
     Relies on: ``Screen.__init__`` creating ``Screen._compositor``, used for nothing before
@@ -85,6 +88,7 @@ class RenderSentLinesOnly:
         super().__init__(*args, **kwargs)
         self._compositor = LineCompositor()
         lazy_strip_caches()
+        background_pairs_by_colour()
 
 
 STRIP_CACHES = {"_divide_cache": 4, "_crop_cache": 16, "_style_cache": 16, "_filter_cache": 4,

@@ -37,3 +37,14 @@ def own_component_styles(node: DOMNode) -> frozenset[str]:
     ``get_component_styles``).
     """
     return frozenset(node._component_styles)
+
+
+def rendered_lines(widget: Any) -> Any:
+    """The object in which Textual keeps the lines ``widget`` last rendered.
+
+    Buys: a test proves that once a row is gone, so are its rendered lines (a weak reference to
+    this object dies), whatever Textual's caches hold.
+    Relies on: ``Widget._styles_cache`` (a ``StylesCache``, which holds the widget's lines and
+    no reference back to the widget).
+    """
+    return widget._styles_cache
