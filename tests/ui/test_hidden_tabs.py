@@ -10,6 +10,7 @@ import weakref
 import pytest
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Region
 
 from worksheet.ui import WorksheetApp
 from worksheet.ui.form_body import FormBody
@@ -31,6 +32,12 @@ async def settle(pilot, frames: int = 4) -> None:
         await pilot.pause()
 
 
+def lookups(cached) -> int:
+    """How often an ``lru_cache`` was asked since it was last emptied."""
+    info = cached.cache_info()
+    return info.hits + info.misses
+
+
 async def test_a_hidden_tabs_rows_are_dropped_and_freed(progressive):
     """The rows go, and so do the lines they rendered: Textual caches each widget's
     background pair keyed by the widget's line cache, which must not keep them."""
@@ -41,15 +48,19 @@ async def test_a_hidden_tabs_rows_are_dropped_and_freed(progressive):
         form.build_all()
         await settle(pilot)
         body = form.query_one(FormBody)
-        for _ in range(8):  # render the rows further down too
-            body.scroll_page_down(animate=False)
-            await settle(pilot, 2)
+        for line in range(0, int(body.max_scroll_y) + 1, 2):  # draw every row, at many places
+            body.scroll_to(y=line, animate=False)
+            await settle(pilot, 1)
         rows = [weakref.ref(row) for row in body.children]
         editors = [weakref.ref(row.editor) for row in form.query(InputRow)]
         lines = [weakref.ref(rendered_lines(widget)) for widget in body.walk_children()]
         assert len(rows) > 40 and editors and len(lines) > 80
+        drawing_gemstone = lookups(Region.intersection)
         app.show_tab("rise")
         await settle(pilot)
+        # emptied at the switch, the cache has seen only the rise tab's drawing since
+        assert lookups(Region.intersection) < drawing_gemstone, (
+            "the regions the hidden tab's rows were drawn at are still cached")
         assert len(body.children) == 0
         gc.collect()
         alive = [ref() for ref in rows + editors if ref() is not None]

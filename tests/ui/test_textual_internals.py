@@ -22,15 +22,18 @@ from textual.dom import DOMNode
 from textual.drivers.linux_driver import LinuxDriver
 from textual.screen import Screen
 from textual.widget import Widget
+from rich.cells import cached_cell_len
 from rich.segment import Segment
 from textual._compositor import Compositor
 from textual._styles_cache import StylesCache
 from textual.cache import FIFOCache
 from textual.color import Color
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.widgets import Input, Select
 
 from worksheet.ui import textual_internals as hooks
+from worksheet.ui.textual_internals.retained import geometry_caches
 
 PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
 
@@ -113,6 +116,17 @@ def test_background_pairs_by_colour_are_textuals_own_pairs():
         assert alive() is None
 
 
+def test_forget_geometry_empties_the_caches_and_regions_still_answer():
+    """After it, the caches are empty and region arithmetic gives the same answers."""
+    first, second = Region(0, 3, 40, 10), Region(5, 8, 100, 2)
+    before = (first.intersection(second), first.shrink((1, 2, 1, 2)), cached_cell_len("字ab"))
+    hooks.forget_geometry()
+    assert [cached.cache_info().currsize for cached in geometry_caches()] == [0] * len(
+        geometry_caches())
+    assert (first.intersection(second), first.shrink((1, 2, 1, 2)),
+            cached_cell_len("字ab")) == before == (Region(5, 8, 35, 2), Region(2, 4, 36, 8), 4)
+
+
 def select() -> Select:
     return Select([("a", 1)], allow_blank=False)
 
@@ -186,6 +200,9 @@ TARGETS = [
     ("background_pairs_by_colour", "StylesCache.get_inner_outer, an lru_cache wrapper",
      lambda: hasattr(getattr(StylesCache, "_worksheet_keyed_by_widget",
                              StylesCache.get_inner_outer), "__wrapped__")),
+    ("forget_geometry", "Region.intersection, shrink and overlaps and rich's cached_cell_len "
+     "are lru_cache wrappers", lambda: {Region.intersection, Region.shrink, Region.overlaps,
+                                        cached_cell_len} <= set(geometry_caches())),
     ("rendered_lines", "Widget()._styles_cache (a StylesCache)",
      lambda: isinstance(getattr(Widget(), "_styles_cache", None), StylesCache)),
     ("lazy_strip_caches", "Strip has __slots__ and no __getattr__ of its own",

@@ -20,7 +20,7 @@ from textual.await_remove import AwaitRemove
 from textual.widget import Widget
 
 from ..engine import RecordsInput
-from .textual_internals import forget_arrangement
+from .textual_internals import forget_arrangement, forget_geometry
 from .widgets import InputRow, ValueRow
 
 ROW_LINES = {"step-heading": 2, "value-row": 2}
@@ -143,10 +143,12 @@ class FormBody(VerticalScroll, can_focus=False):
 
     async def _forget(self, removing: AwaitRemove, removed: asyncio.Future[None]) -> None:
         """Once the rows are removed, drop what still holds them: the last arrangement and
-        the lists of displayed children, which a hidden body would keep until shown again."""
+        the lists of displayed children, which a hidden body would keep until shown again;
+        and the regions Textual cached as it drew them."""
         try:
             await removing
             forget_arrangement(self)
+            forget_geometry()
             _ = self.displayed_children, self.displayed_and_visible_children  # now empty
         finally:
             if not removed.done():

@@ -24,7 +24,7 @@ from .compositor import STRIP_CACHES, LineCompositor, RenderSentLinesOnly, lazy_
 from .first_paint import KeepStylesOnFirstResume, breakpoint_classes
 from .for_tests import exit_output, notifications, own_component_styles, rendered_lines
 from .painting import SkipRepaintOutOfView, compact_output, forget_arrangement
-from .retained import background_pairs_by_colour
+from .retained import background_pairs_by_colour, forget_geometry
 from .shared_styles import SharedComponentClasses, blend_over, component_classes
 from .text_fields import (KeyBeforeInput, LazySelectList, RepaintWhileTextFits, SelectCurrent,
                           SelectOverlay)
@@ -39,5 +39,5 @@ __all__ = [
     "messages_pending", "UncaughtExceptionHook", "copy_through_driver", "guard_sigcont",
     "notifications", "exit_output", "own_component_styles", "rendered_lines",
     "forget_arrangement", "compact_output", "LineCompositor", "RenderSentLinesOnly",
-    "lazy_strip_caches", "background_pairs_by_colour",
+    "lazy_strip_caches", "background_pairs_by_colour", "forget_geometry",
 ]
