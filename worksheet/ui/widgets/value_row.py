@@ -25,6 +25,7 @@ from textual.widget import Widget
 from ...engine import NodeStatus, Rule, State
 from ..textual_internals import SkipRepaintOutOfView
 from .ids import value_id
+from .refuse_typed import RefuseTyped
 from .shared_styles import SharedComponentStyles
 
 HEAD_WIDTH, HEAD_WIDTH_NARROW = 28, 22
@@ -182,11 +183,13 @@ class RowVisual(Visual):
         return lines
 
 
-class ValueRow(SharedComponentStyles, SkipRepaintOutOfView, Widget, can_focus=True):
+class ValueRow(RefuseTyped, SharedComponentStyles, SkipRepaintOutOfView, Widget,
+               can_focus=True):
     """A derived node's row; focusable so the rule panel can show its full rule.
 
     Enter opens the full explanation in a dialog (as F3 does anywhere). A repaint while it is
-    scrolled out of view costs nothing (``textual_internals.SkipRepaintOutOfView``).
+    scrolled out of view costs nothing (``textual_internals.SkipRepaintOutOfView``). Text typed
+    or pasted here is refused aloud (:class:`RefuseTyped`).
 
     Args:
         rule: the node's declaration.
@@ -243,6 +246,9 @@ class ValueRow(SharedComponentStyles, SkipRepaintOutOfView, Widget, can_focus=Tr
         visual.head_width = self._head_width()
         visual.drawn = self._drawn
         return visual
+
+    def refused_where(self) -> str:
+        return f"Step {self.rule.step} · {self.rule.label} is worked out, not typed"
 
     def _head_width(self) -> int:
         return HEAD_WIDTH_NARROW if self.screen.has_class("-narrow") else HEAD_WIDTH

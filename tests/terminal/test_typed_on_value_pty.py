@@ -1,0 +1,60 @@
+"""Text typed while a value row has focus is refused aloud, on a real terminal: Tab stops on
+values too, so a player's "Tab Tab 7 5" sent in one burst used to lose the 7 and the 5 without
+a word. Now one message names what was typed and the row, and nothing changes."""
+
+from __future__ import annotations
+
+import re
+
+from pty_app import PtyWorksheet, keys
+
+
+def toast_words(app: PtyWorksheet) -> str:
+    """The text of the toasts on screen as one line: what stands right of a toast's bar
+    (``▌`` past the first column; the first column's ``▌`` marks the focused row)."""
+    parts = [line[line.index("▌", 1) + 1:] for line in app.screen.display if "▌" in line[1:]]
+    return re.sub(r"\s+", " ", " ".join(re.sub(r"[▁▂▃▄▅▆▇█]+\s*$", "", part)
+                                          for part in parts)).strip()
+
+
+def test_text_typed_on_a_value_in_one_burst_is_refused_once_and_changes_nothing(
+        run_worksheet):
+    app = run_worksheet("gemstone4")
+    app.wait_for(r"Input · Dodge ranks")
+    app.wait_for(r"Evade DS vs melee 0 ")
+    app.send(keys(*["tab"] * 8, "7", "5", "[", "/", "]"))  # one write: eight Tabs, then text
+    app.wait_for(r"Step 2 · Armor group")  # the focused row: a value, not an input
+    app.wait_until(lambda: "Not entered" in toast_words(app), "the refusal")
+    app.settle(0.5)
+    words = toast_words(app)
+    assert "Not entered: “75[/]”. Step 2 · Armor group is worked out, not typed; " \
+           "Ctrl+Down goes to the next input." in words, words
+    assert words.count("Not entered") == 1, words  # one message for the burst
+    assert re.search(r"Evade DS vs melee 0 {2}· {2}Evade DS vs ranged 0 ", app.text())
+    assert re.search(r"GemStone IV — Evade DS · saved · defau", app.text())  # no edit
+    assert app.process.poll() is None, app.after_exit()
+
+
+def test_a_key_with_a_job_on_a_value_still_does_it(run_worksheet):
+    """Enter explains the value and ? opens the help, as before: they are not refused."""
+    app = run_worksheet("gemstone4")
+    app.wait_for(r"Input · Dodge ranks")
+    app.send(keys(*["tab"] * 8))
+    app.wait_for(r"Step 2 · Armor group")
+    app.send(keys("?"))
+    app.wait_for(r"Worksheet — keys")
+    app.send(keys("escape"))
+    app.wait_gone(r"Worksheet — keys")
+    assert "Not entered" not in toast_words(app)
+
+
+def test_a_paste_on_a_value_is_refused_and_cut_short_in_the_message(run_worksheet):
+    app = run_worksheet("gemstone4")
+    app.wait_for(r"Input · Dodge ranks")
+    app.send(keys(*["tab"] * 8))
+    app.wait_for(r"Step 2 · Armor group")
+    app.send(b"\x1b[200~" + b"1234567890" * 5 + b"\x1b[201~")  # a bracketed paste of 50
+    app.wait_until(lambda: "Not entered" in toast_words(app), "the refusal")
+    words = toast_words(app)
+    assert "Not entered: “123456789012345678901234…”. Step 2 · Armor group" in words, words
+    assert re.search(r"Evade DS vs melee 0 {2}· {2}Evade DS vs ranged 0 ", app.text())

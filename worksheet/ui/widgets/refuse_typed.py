@@ -1,0 +1,48 @@
+"""Text typed or pasted on a focused row that takes none is refused aloud, not dropped.
+
+Tab stops on values too (the rule panel shows their rules), so a player's "Tab Tab 7 5" sent
+in one burst over SSH can land the 7 and the 5 on a value. Textual drops such keys without a
+word; a player mid-fight would believe the number was entered.
+"""
+
+from __future__ import annotations
+
+from textual import events
+
+TYPED_SHOWN = 24
+"""Characters of the refused text the message repeats (a paste is cut short)."""
+
+
+class RefuseTyped:
+    """Widget mixin: printable keys and pastes are refused with one warning per burst, naming
+    the text and the row (:meth:`refused_where`); keys bound here or above still do their job
+    (Enter explains a value, ? opens the help)."""
+
+    _typed = ""
+
+    def refused_where(self) -> str:
+        """What the row is and why it takes no text, for the message."""
+        raise NotImplementedError
+
+    def on_key(self, event: events.Key) -> None:
+        if not event.is_printable or event.key in self.screen.active_bindings:
+            return  # a key with a job here does it
+        event.stop()
+        event.prevent_default()
+        self._refuse(event.character or "")
+
+    def on_paste(self, event: events.Paste) -> None:
+        event.stop()
+        self._refuse(event.text)
+
+    def _refuse(self, text: str) -> None:
+        if not self._typed:  # the first key of a burst: say it once the burst is read
+            self.call_after_refresh(self._say_refused)
+        self._typed += text
+
+    def _say_refused(self) -> None:
+        typed, self._typed = self._typed, ""
+        if len(typed) > TYPED_SHOWN:
+            typed = typed[:TYPED_SHOWN] + "…"
+        self.notify(f"Not entered: “{typed}”. {self.refused_where()}; Ctrl+Down goes to the "
+                    "next input.", severity="warning", timeout=4)
