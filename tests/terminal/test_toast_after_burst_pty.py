@@ -1,0 +1,43 @@
+"""A toast goes away when its time is up, on a real terminal, even when it was raised in the
+same burst of keys that moved focus past the rows built so far.
+
+Found in tmux at 80×24 on GemStone: eight Tabs and Ctrl+Z in one ``send-keys`` left "Nothing
+to undo in this tab." over the status line for good (3 or 4 runs in 4), although Textual's
+timer removed the toast on time (logged): the frame that uncovers its cells never reached the
+terminal. It came in with cfba48b (the first paint builds only the rows its view shows; the
+Tabs build more during the burst). Not fixed yet: this test records it.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pty_app import keys
+
+UNDO_TOAST_SECONDS = 2
+"""How long "Nothing to undo" is shown (``WorksheetApp.action_undo``)."""
+
+
+@pytest.mark.xfail(reason="stale toast after a burst that builds rows (since cfba48b)",
+                   strict=False)
+def test_a_toast_raised_in_a_burst_that_scrolls_goes_when_its_time_is_up(run_worksheet):
+    app = run_worksheet("gemstone4")
+    app.wait_for(r"Input · Dodge ranks")
+    app.wait_for(r"GemStone IV — Evade DS · saved · defaults")
+    app.send(keys(*["tab"] * 8, "ctrl+z"))  # one write: focus moves past the built rows
+    app.wait_for(r"Nothing to undo in this tab\.")
+    app.wait_gone(r"Nothing to undo", timeout=UNDO_TOAST_SECONDS + 4)
+    assert re.search(r"GemStone IV — Evade DS · saved · defaults", app.text())
+
+
+def test_the_same_toast_without_a_scroll_goes_when_its_time_is_up(run_worksheet):
+    """Three Tabs stay within the built rows: the toast goes, as it always did."""
+    app = run_worksheet("gemstone4")
+    app.wait_for(r"Input · Dodge ranks")
+    app.wait_for(r"GemStone IV — Evade DS · saved · defaults")
+    app.send(keys(*["tab"] * 3, "ctrl+z"))
+    app.wait_for(r"Nothing to undo in this tab\.")
+    app.wait_gone(r"Nothing to undo", timeout=UNDO_TOAST_SECONDS + 4)
+    assert re.search(r"GemStone IV — Evade DS · saved · defaults", app.text())
