@@ -32,6 +32,10 @@ def test_text_typed_on_a_value_in_one_burst_is_refused_once_and_changes_nothing(
     assert words.count("Not entered") == 1, words  # one message for the burst
     assert re.search(r"Evade DS vs melee 0 {2}· {2}Evade DS vs ranged 0 ", app.text())
     assert re.search(r"GemStone IV — Evade DS · saved · defau", app.text())  # no edit
+    # The burst built rows below the view: the warning still goes when its 4 s are up
+    # (it stayed painted before ``RepaintWhatARebuiltMapMoves``).
+    app.wait_until(lambda: "Not entered" not in toast_words(app), "the warning to go",
+                   timeout=4 + 4)
     assert app.process.poll() is None, app.after_exit()
 
 

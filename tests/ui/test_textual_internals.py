@@ -30,7 +30,7 @@ from textual.cache import FIFOCache
 from textual.color import Color
 from textual.geometry import Region
 from textual.strip import Strip
-from textual.widgets import Input, Select
+from textual.widgets import Input, Select, Static
 
 from worksheet.ui import textual_internals as hooks
 from worksheet.ui.textual_internals.retained import geometry_caches
@@ -193,6 +193,11 @@ TARGETS = [
      lambda: all(attribute(Compositor(), n) for n in ("_dirty_regions", "visible_widgets"))),
     ("LineCompositor", "Compositor._render_chops takes its widgets from self._get_renders(crop)",
      lambda: "self._get_renders(crop)" in inspect.getsource(Compositor._render_chops)),
+    ("RepaintWhatARebuiltMapMoves", "Compositor.full_map, a property reading "
+     "_full_map_invalidated and root; reflow marking clip ∩ region of changes dirty",
+     lambda: isinstance(Compositor.__dict__.get("full_map"), property)
+     and "_full_map_invalidated" in inspect.getsource(Compositor.full_map.fget)
+     and "clip.intersection(map_geometry.region)" in inspect.getsource(Compositor.reflow)),
     ("RenderSentLinesOnly", "Screen()._compositor (a Compositor)",
      lambda: isinstance(Screen()._compositor, Compositor)),
     ("lazy_strip_caches", "Strip.__init__ makes the caches of STRIP_CACHES, nothing else",
@@ -254,3 +259,36 @@ async def test_blend_over_is_textuals_own_blending():
         assert ours == textuals, (
             "textual_internals.blend_over no longer matches DOMNode.rich_style: "
             f"{ours} != {textuals}")
+
+
+class TwoLines(hooks.RenderSentLinesOnly, Screen):
+    def compose(self) -> ComposeResult:
+        yield Static("kept")
+        yield Static("going", id="going")
+
+
+class TwoLinesApp(App[None]):
+    def on_mount(self) -> None:
+        self.push_screen(TwoLines())
+
+
+async def test_a_rebuilt_full_map_marks_what_went_for_repaint():
+    """The stale-toast bug, at the compositor: Textual's map is marked for a rebuild (as a
+    dirty row out of view does), a widget leaves, and something asks for the map before the
+    layout. The layout then compares against a map that already lacks the widget, so only
+    the rebuild can mark its cells for repaint; without the hook nothing does."""
+    app = TwoLinesApp()
+    async with app.run_test(size=(20, 5)) as pilot:
+        await pilot.pause()
+        compositor = app.screen._compositor
+        going = app.screen.query_one("#going")
+        geometry = compositor.full_map[going]
+        shown = geometry.clip.intersection(geometry.region)
+        assert shown, "the widget is on screen before it goes"
+        compositor._dirty_regions.clear()
+        compositor._full_map_invalidated = True
+        going.display = False
+        assert going not in compositor.full_map
+        assert shown in compositor._dirty_regions, "the rebuild forgot the cells that went"
+        await pilot.pause()
+        assert "going" not in app.export_screenshot()

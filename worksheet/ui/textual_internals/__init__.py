@@ -20,7 +20,8 @@ something, implements the hook's public-named method.
 from __future__ import annotations
 
 from .app_end import UncaughtExceptionHook, copy_through_driver, guard_sigcont, messages_pending
-from .compositor import STRIP_CACHES, LineCompositor, RenderSentLinesOnly, lazy_strip_caches
+from .compositor import (STRIP_CACHES, LineCompositor, RenderSentLinesOnly,
+                         RepaintWhatARebuiltMapMoves, lazy_strip_caches)
 from .first_paint import KeepStylesOnFirstResume, breakpoint_classes
 from .for_tests import exit_output, notifications, own_component_styles, rendered_lines
 from .painting import SkipRepaintOutOfView, compact_output, forget_arrangement
@@ -40,4 +41,5 @@ __all__ = [
     "notifications", "exit_output", "own_component_styles", "rendered_lines",
     "forget_arrangement", "compact_output", "LineCompositor", "RenderSentLinesOnly",
     "lazy_strip_caches", "background_pairs_by_colour", "forget_geometry",
+    "RepaintWhatARebuiltMapMoves",
 ]

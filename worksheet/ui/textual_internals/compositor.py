@@ -9,7 +9,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import Any, Iterable
 
-from textual._compositor import ChopsUpdate, Compositor
+from textual._compositor import ChopsUpdate, Compositor, CompositorMap
 from textual.cache import FIFOCache
 from textual.geometry import Region
 from textual.strip import Strip
@@ -17,7 +17,36 @@ from textual.strip import Strip
 from .retained import background_pairs_by_colour
 
 
-class LineCompositor(Compositor):
+class RepaintWhatARebuiltMapMoves(Compositor):
+    """Textual's compositor, except that rebuilding its full map on demand marks what moved
+    or went as needing a repaint, as a layout does.
+
+    Buys: a toast that expires is wiped from the terminal. Textual builds the full map lazily
+    (``full_map``) once a dirty widget was out of view, and so once rows were built below the
+    view; if anything asked for it between a widget's removal and the next layout, the map
+    was rebuilt without the widget, and the layout then compared against that map, found no
+    change and repainted nothing: "Nothing to undo" stayed over the status line for good.
+    Relies on: ``Compositor.full_map`` being a property that rebuilds ``_full_map`` when
+    ``_full_map_invalidated`` is set and ``root`` is not ``None``, and ``reflow`` marking
+    ``clip ∩ region`` of each changed geometry in ``_dirty_regions`` unless the whole
+    screen is marked.
+    """
+
+    @property
+    def full_map(self) -> CompositorMap:
+        """The full map; a rebuild marks every changed geometry's visible region dirty."""
+        before = self._full_map
+        rebuilding = self.root is not None and self._full_map_invalidated
+        after = Compositor.full_map.fget(self)  # type: ignore[attr-defined]
+        if rebuilding and self.size.region not in self._dirty_regions:
+            for _, geometry in before.items() ^ after.items():
+                shown = geometry.clip.intersection(geometry.region)
+                if shown:
+                    self._dirty_regions.add(shown)
+        return after
+
+
+class LineCompositor(RepaintWhatARebuiltMapMoves):
     """Textual's compositor, except that a partial update renders only the widgets on the
     lines it sends, and only those lines of each.
 
@@ -75,7 +104,8 @@ class LineCompositor(Compositor):
 
 
 class RenderSentLinesOnly:
-    """Screen mixin: the screen composes with :class:`LineCompositor`, strips make their
+    """Screen mixin: the screen composes with :class:`LineCompositor` (which also repaints
+    what a rebuilt map moves, :class:`RepaintWhatARebuiltMapMoves`), strips make their
     caches when first used (:func:`lazy_strip_caches`), and no cache of background pairs
     keeps a widget's lines (:func:`background_pairs_by_colour`).
 
