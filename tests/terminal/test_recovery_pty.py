@@ -8,6 +8,7 @@ strip shows once the edit is restored, re-derived by the restored program, not r
 
 from __future__ import annotations
 
+import re
 import signal
 
 import pytest
@@ -121,6 +122,36 @@ def test_discard_clears_the_recovery_file(run_worksheet, folders):
     second.wait_gone(r"Restore unsaved edits\?")
     second.wait_for(r"Evade DS vs melee 0 ")
     second.wait_until(lambda: folders.recovery_states() == [], "the recovery file cleared")
+
+
+def dialog_words(app: PtyWorksheet) -> str:
+    """The text inside the dialog's frame (between its ``█`` sides), as one line."""
+    inside = [line[line.index("█") + 1:line.rindex("█")] for line in app.screen.display
+              if line.count("█") >= 2]
+    return re.sub(r"\s+", " ", " ".join(inside)).strip()
+
+
+def test_keys_typed_before_the_question_showed_do_not_answer_it(run_worksheet, folders):
+    """Found in tmux at 80×24: a player restarting after a hang-up types at once, for the
+    sheet. Tab and Enter typed 0.6 s after the start were read before the question was drawn
+    and pressed Discard: the edits were gone. Now they are listed as not used, and the
+    question waits for a key typed once it is on screen."""
+    first = run_worksheet("gemstone4")
+    type_dodge_ranks(first, "73")
+    first.signal(signal.SIGHUP)
+    first.wait_exit()
+    second = run_worksheet("gemstone4")
+    second.press("7", "tab", "enter")  # at once: nothing is on screen yet
+    second.wait_for(r"Restore unsaved edits\?")
+    second.wait_until(lambda: "Not used as an answer" in dialog_words(second), "the keys listed")
+    second.settle(0.5)
+    words = dialog_words(second)
+    assert "Not used as an answer, typed before this question showed: 7 Tab Enter" in words, \
+        words
+    assert "Restore unsaved edits?" in words  # still asked
+    assert folders.recovery_states() != [], "the edits were discarded by keys typed ahead"
+    restore(second)  # a key typed once it shows still answers it
+    assert_restored_73(second, folders)
 
 
 def test_escape_on_the_question_offers_the_edits_again_next_time(run_worksheet, folders):

@@ -19,6 +19,7 @@ import pytest
 from textual import events
 from textual.app import App, ComposeResult
 from textual.dom import DOMNode
+from textual.message import Message
 from textual.drivers.linux_driver import LinuxDriver
 from textual.screen import Screen
 from textual.widget import Widget
@@ -198,6 +199,9 @@ TARGETS = [
      lambda: isinstance(Compositor.__dict__.get("full_map"), property)
      and "_full_map_invalidated" in inspect.getsource(Compositor.full_map.fget)
      and "clip.intersection(map_geometry.region)" in inspect.getsource(Compositor.reflow)),
+    ("event_clock", "Message.__post_init__ stamps time with textual._time.get_time(), and "
+     "Key keeps it", lambda: "_time.get_time()" in inspect.getsource(Message.__post_init__)
+     and "time" not in inspect.getsource(events.Key.__init__)),
     ("RenderSentLinesOnly", "Screen()._compositor (a Compositor)",
      lambda: isinstance(Screen()._compositor, Compositor)),
     ("lazy_strip_caches", "Strip.__init__ makes the caches of STRIP_CACHES, nothing else",

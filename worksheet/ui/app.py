@@ -26,6 +26,7 @@ from .focus_actions import FocusController
 from .keys import ALT_DIGITS, Key, help_rows
 from .garbage import PauseCollector, freeze_startup
 from .plain_toasts import PlainToasts
+from .unread_questions import UnreadQuestionsTakeNoKeys
 from .preset_actions import PresetController
 from .recovery_actions import RecoveryController
 from .sheet import SheetForm
@@ -37,15 +38,14 @@ from .widgets.frame_hold import frame_hold
 from .widgets.key_bar import KeyBar
 from .widgets.tab_bar import TabBar
 
-class WorksheetApp(PlainToasts, UncaughtExceptionHook, App[None]):
+class WorksheetApp(PlainToasts, UnreadQuestionsTakeNoKeys, UncaughtExceptionHook, App[None]):
     """The terminal worksheet. What each group of keys does is a controller's, each owning its
     state: ``focus_keys``, ``fight``, ``preset_files`` and ``recovery``.
 
     Args:
         ruleset: the ruleset id whose tab opens first (default: the first tab, or the preset's).
         preset: a preset to load on its ruleset's tab: a :class:`Preset`, or a name or path.
-        cursor_blink: let text cursors blink (default off; ``WORKSHEET_CURSOR_BLINK=1`` turns
-            it on).
+        cursor_blink: let text cursors blink (default off; ``WORKSHEET_CURSOR_BLINK=1``: on).
     """
 
     TITLE = "Worksheet"

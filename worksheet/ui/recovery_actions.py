@@ -253,7 +253,8 @@ class RecoveryController:
 
         host.push_screen(Choose("Restore unsaved edits?", "The last session ended with edits "
                                 f"that were not saved, in: {titles}.",
-                                [("restore", "Restore"), ("discard", "Discard")]), answer)
+                                [("restore", "Restore"), ("discard", "Discard")],
+                                unprompted=True), answer)
 
     def _restore(self, tabs: dict[str, dict[str, Any]], active: Any) -> None:
         """Restore every tab of a recovery state: built tabs now, the others when shown."""

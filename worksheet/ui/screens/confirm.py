@@ -2,15 +2,22 @@
 
 Used before quitting or loading over unsaved edits, before overwriting a preset, on a save
 conflict and to offer restoring unsaved edits from the last session.
+
+A question the app asks on its own (``unprompted``: restoring at start) takes no answer from
+keys typed before it was drawn (``ui.unread_questions``); it lists them as not used.
 """
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.widgets import Button, Label, Static
 
+from ..keys import key_name
+from ..textual_internals import event_clock
 from .dialog import Dialog
 
 
@@ -21,6 +28,8 @@ class Choose(Dialog[str]):
         title: the question.
         body: what the user needs to know to answer.
         answers: ``(key, button text)`` pairs; the first is focused.
+        unprompted: the app asks on its own (no key of the player's opened it), so keys typed
+            before it was drawn are not used.
     """
 
     BINDINGS = [
@@ -30,8 +39,14 @@ class Choose(Dialog[str]):
     ]
     AUTO_FOCUS = "Button"
 
-    def __init__(self, title: str, body: str, answers: list[tuple[str, str]]):
+    def __init__(self, title: str, body: str, answers: list[tuple[str, str]],
+                 unprompted: bool = False):
         super().__init__()
+        self.unprompted = unprompted
+        self._drawn_at: float | None = None
+        """When the question was first drawn (``None``: not yet)."""
+        self.not_used: list[str] = []
+        """The keys typed before the question showed, as the player reads them."""
         self.title_text = title
         """The question."""
         self.body = body
@@ -47,6 +62,42 @@ class Choose(Dialog[str]):
                 for key, text in self.answers:
                     yield Button(text, id=f"answer-{key}",
                                  variant="primary" if key == self.answers[0][0] else "default")
+            if self.unprompted:
+                not_used = Static("", id="not-used", classes="dialog-text", markup=False)
+                not_used.display = False  # shown once a key is listed
+                yield not_used
+
+    def on_mount(self) -> None:
+        if self.unprompted:
+            self._list_not_used()  # keys that came while it was being made
+            self.call_after_refresh(self._drawn)
+
+    def _drawn(self) -> None:
+        self._drawn_at = event_clock()  # once the frame that shows it is written
+
+    def typed_before_shown(self, event: events.Key) -> bool:
+        """Whether ``event`` was typed before this unprompted question was drawn (the app
+        then uses it for nothing: see ``ui.unread_questions``); such keys are listed."""
+        if not self.unprompted or (self._drawn_at is not None
+                                   and event.time >= self._drawn_at):
+            return False
+        self.not_used.append("Enter" if event.key in ("enter", "ctrl+j", "ctrl+m")
+                             else event.character if event.is_printable and event.character
+                             else key_name(event.key))
+        self._list_not_used()
+        return True
+
+    def _list_not_used(self) -> None:
+        if not self.not_used:
+            return
+        shown = " ".join(self.not_used[-12:])
+        more = "… " if len(self.not_used) > 12 else ""
+        try:
+            line = self.query_one("#not-used", Static)
+        except NoMatches:  # not composed yet: listed once it is mounted
+            return
+        line.update(f"Not used as an answer, typed before this question showed: {more}{shown}")
+        line.display = True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

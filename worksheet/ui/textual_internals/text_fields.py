@@ -7,7 +7,7 @@ See the package's docstring: each hook says what it buys and what of Textual it 
 from __future__ import annotations
 
 from typing import Any
-from textual import events
+from textual import _time, events
 from textual.css.query import NoMatches
 from textual.widgets import Select
 from textual.widgets._select import SelectCurrent, SelectOverlay
@@ -114,3 +114,13 @@ class LazySelectList(Select):
     def action_show_overlay(self) -> None:
         self._ensure_list()
         super().action_show_overlay()
+
+
+def event_clock() -> float:
+    """Now, on the clock that stamps every event's ``time`` (a key's: when it was read).
+
+    Buys: a dialog the app opens on its own can tell keys typed before it was drawn from
+    answers (``screens.confirm.Choose``, ``unprompted``).
+    Relies on: ``Message.__post_init__`` setting ``time`` from ``textual._time.get_time()``.
+    """
+    return _time.get_time()
