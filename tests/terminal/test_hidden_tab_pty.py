@@ -3,7 +3,10 @@ terminal, where a hidden tab drops its rows (memory) and makes them again when s
 
 from __future__ import annotations
 
+import re
 import signal
+
+import pytest
 
 NEXT_TAB, PREVIOUS_TAB = "\x1b[6;5~", "\x1b[5;5~"  # Ctrl+PageDown, Ctrl+PageUp
 
@@ -41,3 +44,42 @@ def test_an_edit_made_before_a_tab_switch_survives_a_hangup(run_worksheet, folde
     second.wait_for(r"Restore unsaved edits\?")
     second.press("enter")
     second.wait_for(r"Evade DS vs melee 54 .*Evade DS vs ranged 81")
+
+
+@pytest.mark.parametrize("downs, field", [(2, "Intuition bonus"), (9, "Attacker AS")],
+                         ids=["in the first view", "below it"])
+def test_focus_comes_back_to_the_field_left_when_the_tab_is_shown_again(
+        run_worksheet, downs, field):
+    """Found in tmux at 80×24: a player who looked at another tab and came back had focus in
+    the tab's first field, so the number typed next changed Dodge ranks, not the field they
+    had left. A field below the first view is built again down to it."""
+    app = run_worksheet("gemstone4")
+    app.wait_for(r"Input · Dodge ranks")
+    app.press(*["ctrl+down"] * downs)
+    app.wait_for(rf"Input · {field}")
+    app.press(NEXT_TAB)
+    app.wait_for(r"Level +1 ")  # Rise
+    app.press(PREVIOUS_TAB)
+    app.wait_for(rf"Input · {field}")
+    app.settle(0.3)
+    app.press("backspace", "3")
+    app.wait_for(rf"{field} +3 ")
+    app.press(*["ctrl+up"] * downs)
+    app.wait_for(r"Input · Dodge ranks")
+    assert re.search(r"Dodge ranks +0 ", app.text()), "the first field was typed into"
+
+
+def test_keys_typed_in_the_burst_of_a_tab_switch_reach_the_field_left(run_worksheet):
+    """Found in tmux: "Ctrl+PageDown Ctrl+PageUp 5" in one burst, then 6. The 5 was read while
+    nothing had focus (the tab's rows were being made again): it went to the rows being
+    dropped, and the field focused after it took the 6 alone, or the 6 went to Dodge ranks.
+    Keys read during a switch now wait until focus is back, then go there in order."""
+    app = run_worksheet("gemstone4")
+    app.wait_for(r"Input · Dodge ranks")
+    app.press("ctrl+down", "ctrl+down")
+    app.wait_for(r"Input · Intuition bonus")
+    app.press(NEXT_TAB, PREVIOUS_TAB, "5")  # one write
+    app.wait_for(r"Intuition bonus +5 ")
+    app.press("6")
+    app.wait_for(r"Intuition bonus +56 ")
+    assert re.search(r"Dodge ranks +0 ", app.text()), "a key went to the first field"

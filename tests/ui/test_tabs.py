@@ -216,3 +216,41 @@ async def test_tab_bar_left_right_when_focused_and_a_click_selects():
         assert app.query_one(f"SheetForm#{ids[2]}").display
         await pilot.press("tab")
         assert app.focused is app.form().first_editor(), "Tab goes from the bar into the form"
+
+
+async def test_a_tab_shown_again_gives_focus_back_to_the_field_left_there():
+    """Not the first field: a look at another tab must not send the next number elsewhere."""
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+down", "ctrl+down")
+        await pilot.pause()
+        left = app.focused
+        assert left is not None and left.id == "intuition-bonus"
+        await pilot.press("ctrl+pagedown")
+        await pilot.pause()
+        assert app.active == "rise"
+        await pilot.press("ctrl+pageup")
+        await pilot.pause()
+        assert app.active == "gemstone4"
+        assert app.focused is not None and app.focused.id == "intuition-bonus"
+        await pilot.press("3", "4")
+        await pilot.pause()
+        assert app.form().entries["intuition_bonus"] == "34"
+        assert app.form().entries["dodge_ranks"] == "0"
+
+
+async def test_held_keys_are_handed_on_in_order_within_the_bound():
+    """``KeyGate``: keys held for a tab that never reports its focus back still arrive, in
+    the order typed, after ``HOLD_SECONDS`` at most."""
+    from worksheet.ui.key_gate import HOLD_SECONDS
+
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.3)  # the form is built and has given focus (which releases)
+        assert app.focused is not None and app.focused.id == "dodge-ranks"
+        app.hold_keys()
+        await pilot.press("4", "2")
+        await pilot.pause()
+        assert app.form().entries["dodge_ranks"] == "0", "held: not typed yet"
+        await pilot.pause(HOLD_SECONDS + 0.3)
+        assert app.form().entries["dodge_ranks"] == "42"

@@ -26,7 +26,7 @@ from .focus_actions import FocusController
 from .keys import ALT_DIGITS, Key, help_rows
 from .garbage import PauseCollector, freeze_startup
 from .plain_toasts import PlainToasts
-from .unread_questions import UnreadQuestionsTakeNoKeys
+from .key_gate import KeyGate
 from .preset_actions import PresetController
 from .recovery_actions import RecoveryController
 from .sheet import SheetForm
@@ -38,7 +38,7 @@ from .widgets.frame_hold import frame_hold
 from .widgets.key_bar import KeyBar
 from .widgets.tab_bar import TabBar
 
-class WorksheetApp(PlainToasts, UnreadQuestionsTakeNoKeys, UncaughtExceptionHook, App[None]):
+class WorksheetApp(PlainToasts, KeyGate, UncaughtExceptionHook, App[None]):
     """The terminal worksheet. What each group of keys does is a controller's, each owning its
     state: ``focus_keys``, ``fight``, ``preset_files`` and ``recovery``.
 
@@ -238,10 +238,10 @@ class WorksheetApp(PlainToasts, UnreadQuestionsTakeNoKeys, UncaughtExceptionHook
         if form is None or form.screen is not self.screen:  # a dialog is open: leave focus
             return
         browsing = isinstance(self.focused, TabBar)  # Left/Right on the bar: focus stays there
-        if not browsing and (self.focused is None or form not in self.focused.ancestors):
-            editor = form.first_editor()
-            if editor is not None:
-                self.screen.set_focus(editor)
+        if browsing:
+            self.release_keys()  # focus stays on the bar: the keys held go there
+        else:
+            form.resume_focus(self.focused)  # the field left there, or its first
         self.refresh_bindings()  # the fight-loop keys follow the tab
         self.update_status()
 

@@ -26,6 +26,7 @@ from ..engine.odds_text import ODDS_STEP
 from .keys import Key
 from .form_graph import GraphReadings
 from .form_body import FormBody, first_view, is_record_list, row_name, take_lines
+from .form_focus import FocusTargets
 from .labels import Speaker
 from .entries import Entries, History, entries_from_values, split_entries
 from .steps import heading
@@ -49,7 +50,7 @@ class FormMessage(Message):
         """The form it is about."""
 
 
-class SheetForm(GraphReadings, Horizontal):
+class SheetForm(FocusTargets, GraphReadings, Horizontal):
     """One ruleset's worksheet: the generated form and the rule panel.
 
     Args:
@@ -171,6 +172,7 @@ class SheetForm(GraphReadings, Horizontal):
     def release_rows(self) -> None:
         """Drop the rows of this hidden tab, to be made again as it is shown (:meth:`show_rows`);
         only when built progressively (headless, every row stays: tests read hidden tabs)."""
+        self.remember_focus()
         if self._released or not self.is_progressive or not self.is_mounted:
             return  # already dropped: every tab switch hides the other tabs again
         self._rows.clear()
@@ -180,10 +182,15 @@ class SheetForm(GraphReadings, Horizontal):
         self._released = True
 
     def show_rows(self) -> None:
-        """Build the first view's rows again after :meth:`release_rows`."""
+        """Build the first view's rows again after :meth:`release_rows`, and down to the row
+        focused when the tab was left (:meth:`resume_focus`)."""
         if self._released:
             self._released = False
-            self.query_one(FormBody).build_more(first_view(self.screen)[0])
+            body, lines = self.query_one(FormBody), first_view(self.screen)[0]
+            body.build_more(lines)  # rows register as they are made (if the old ones went)
+            while self._rows and self._resume_name not in (None, *self._rows):
+                if body.build_more(lines) is None:
+                    break  # every row is built
             self.call_after_refresh(self._after_first_paint)
 
     def _after_first_paint(self) -> None:
@@ -230,13 +237,6 @@ class SheetForm(GraphReadings, Horizontal):
         """The row of input or node ``name``, or ``None`` while it is not built yet (rows
         below the first screen are built as they come within reach, ``form_body``)."""
         return self._rows.get(name)
-
-    def first_editor(self) -> Widget | None:
-        """The first focusable editor of the form below the round group (the character's
-        first input: where a new sheet starts)."""
-        return next((row.editor for row in self._rows.values() if isinstance(row, InputRow)
-                     and row.is_mounted and len(row.children) > 1
-                     and row.spec.name not in self.round_moved), None)
 
     # -- edits from the rows --------------------------------------------------------------
     def on_input_row_edited(self, event: InputRow.Edited) -> None:

@@ -4,7 +4,7 @@ Used before quitting or loading over unsaved edits, before overwriting a preset,
 conflict and to offer restoring unsaved edits from the last session.
 
 A question the app asks on its own (``unprompted``: restoring at start) takes no answer from
-keys typed before it was drawn (``ui.unread_questions``); it lists them as not used.
+keys typed before it was drawn (``ui.key_gate``); it lists them as not used.
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ class Choose(Dialog[str]):
 
     def typed_before_shown(self, event: events.Key) -> bool:
         """Whether ``event`` was typed before this unprompted question was drawn (the app
-        then uses it for nothing: see ``ui.unread_questions``); such keys are listed."""
+        then uses it for nothing: see ``ui.key_gate``); such keys are listed."""
         if not self.unprompted or (self._drawn_at is not None
                                    and event.time >= self._drawn_at):
             return False

@@ -62,6 +62,9 @@ class TabBar(Widget, can_focus=True):
         self.set_reactive(TabBar.active, active)
 
     def watch_active(self, tab_id: str) -> None:
+        hold_keys = getattr(self.app, "hold_keys", None)  # the app's ``KeyGate``
+        if hold_keys is not None:  # the next keys wait for the tab's focus: in this same
+            hold_keys()  # burst they would be read before the change reaches the app
         self.post_message(self.Changed(self, tab_id))
 
     def action_step(self, step: int) -> None:

@@ -1,0 +1,66 @@
+"""Whether a key read now is used now, later, or not at all.
+
+Over SSH keys arrive in bursts, and some of them arrive while what they are meant for is not
+on screen yet:
+
+- **Not at all**: a key typed before a question the app asks on its own was drawn. At start
+  the app asks whether to restore the edits the last session left; a player restarting after
+  a dropped connection types at once, for the sheet. Tab and Enter typed 0.6 s after the start
+  reached the question before it was drawn and pressed Discard: the edits were gone. The
+  app's own Tab binding even acted before the dialog saw the key, so the app hands every key
+  to the screen's ``typed_before_shown`` first, and a key the screen takes goes no further.
+- **Later**: a key typed just after a tab switch. Until the tab shown has focus back on the
+  field left there (rows are made again as a tab is shown), nothing has focus: "Ctrl+PageDown
+  Ctrl+PageUp 5 6" lost the 5, or typed it into the rows being dropped and then replaced it
+  with the 6. Keys read meanwhile are held (:meth:`KeyGate.hold_keys`) and handed on in order
+  once focus is back (:meth:`KeyGate.release_keys`), or after :data:`HOLD_SECONDS` at most.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import events
+
+HOLD_SECONDS = 1.0
+"""The longest keys are held for a tab being shown (normally one or two frames)."""
+
+
+class KeyGate:
+    """App mixin: the gate every key read from the terminal passes first (see the module)."""
+
+    _held: list[events.Key | events.Paste] | None = None
+    """Keys held until focus is back (``None``: not holding)."""
+
+    _hold_timer: Any = None
+
+    def hold_keys(self) -> None:
+        """Hold the keys read from now on until :meth:`release_keys` (bounded)."""
+        if self._held is None:
+            self._held = []
+            self._hold_timer = self.set_timer(  # type: ignore[attr-defined]
+                HOLD_SECONDS, self.release_keys)
+
+    def release_keys(self) -> None:
+        """Hand the held keys on, in the order read (each keeps when it was typed)."""
+        held, self._held = self._held, None
+        if self._hold_timer is not None:
+            self._hold_timer.stop()
+            self._hold_timer = None
+        for event in held or ():
+            again = (events.Key(event.key, event.character) if isinstance(event, events.Key)
+                     else events.Paste(event.text))
+            again.time = event.time
+            self.post_message(again)  # type: ignore[attr-defined]
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded:
+            if self._held is not None:
+                self._held.append(event)
+                return
+            typed_before_shown = getattr(self.screen,  # type: ignore[attr-defined]
+                                         "typed_before_shown", None)
+            if (isinstance(event, events.Key) and typed_before_shown is not None
+                    and typed_before_shown(event)):
+                return
+        await super().on_event(event)  # type: ignore[misc]
