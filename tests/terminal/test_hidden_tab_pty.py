@@ -83,3 +83,19 @@ def test_keys_typed_in_the_burst_of_a_tab_switch_reach_the_field_left(run_worksh
     app.press("6")
     app.wait_for(r"Intuition bonus +56 ")
     assert re.search(r"Dodge ranks +0 ", app.text()), "a key went to the first field"
+
+
+def test_a_tab_left_and_shown_again_while_its_rows_mount_does_not_crash(run_worksheet):
+    """Found in tmux at 80×24 on Rise: F8 F7 4 in one burst. Keys wait for a tab's focus, so
+    F7 came while Shadowrun's rows were still mounting; they were removed under a drop-down
+    being set up, and the program ended ("NoMatches: '#label' on SelectCurrent", 2 runs in
+    3). Now a drop-down whose label is already gone is left alone."""
+    app = run_worksheet("rise")
+    app.wait_for(r"Input · Level")
+    app.press("backspace", "1", "2", "tab", "tab", "3")
+    app.wait_for(r"Dexterity +3 ")
+    app.press("\x1b[19~", "\x1b[18~", "4")  # F8, F7 and 4 in one write
+    app.wait_for(r"Dexterity +4 ")  # back on the field left, its text selected: replaced
+    app.settle(0.5)
+    assert app.process.poll() is None, app.after_exit()
+    assert re.search(r"Rise — Defenses · ● unsaved edits", app.text())

@@ -100,10 +100,11 @@ class LazySelectList(Select):
             current = self.query_one(SelectCurrent)
         except NoMatches:
             return
-        if value == self.NULL:
-            current.update(self.NULL)
-        else:
-            current.update(next(prompt for prompt, choice in self._options if choice == value))
+        try:
+            current.update(self.NULL if value == self.NULL else
+                           next(prompt for prompt, choice in self._options if choice == value))
+        except NoMatches:  # its label is gone: the row is being removed as it mounts (a
+            return  # tab hidden again at once, its rows made again: F8 F7 in one burst)
         self.post_message(self.Changed(self, value))
 
     def _watch_expanded(self, expanded: bool) -> None:
