@@ -81,7 +81,8 @@ class Choose(Dialog[str]):
         if not self.unprompted or (self._drawn_at is not None
                                    and event.time >= self._drawn_at):
             return False
-        self.not_used.append("Enter" if event.key in ("enter", "ctrl+j", "ctrl+m")
+        self.not_used.append("Enter" if event.key in ("ctrl+j", "ctrl+m")  # Enter, typed
+                             # before the terminal left line mode (the tty turned it into ^J)
                              else event.character if event.is_printable and event.character
                              else key_name(event.key))
         self._list_not_used()
