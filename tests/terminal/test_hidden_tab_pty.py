@@ -99,3 +99,21 @@ def test_a_tab_left_and_shown_again_while_its_rows_mount_does_not_crash(run_work
     app.settle(0.5)
     assert app.process.poll() is None, app.after_exit()
     assert re.search(r"Rise — Defenses · ● unsaved edits", app.text())
+
+
+@pytest.mark.parametrize("switches, first_field", [(1, "Aware"), (2, "Maneuver")],
+                         ids=["shadowrun4", "vtm-revised"])
+def test_a_tab_shown_for_the_first_time_focuses_its_first_field_below_the_round(
+        run_worksheet, switches, first_field):
+    """Found in tmux at 80×24: Ctrl+PageDown from Rise to Shadowrun (or on to Vampire) left
+    nothing focused, because the round group fills the first view and the character's first
+    field was not built yet; PageDown then scrolled nothing and the next Tab was lost. Started
+    on that tab, the same field has focus."""
+    app = run_worksheet("rise")
+    app.wait_for(r"Input · Level")
+    app.press_slowly(*[NEXT_TAB] * switches, gap=1.0)
+    app.wait_for(rf"Input · {first_field}")
+    app.settle(0.3)
+    shown = app.text()
+    app.press("pagedown")
+    app.wait_until(lambda: app.text() != shown, "PageDown to scroll the form")

@@ -3,7 +3,9 @@ again.
 
 A player in a fight looks at another tab and comes back to go on typing. Focus used to go to
 the tab's first field, so the number typed next changed that field (Dodge ranks) instead of
-the one the player had left.
+the one the player had left. And a tab shown for the first time whose round group fills the
+first view (Shadowrun, Vampire at 80×24) had its first field not built yet: nothing took
+focus, PageDown scrolled nothing and the next Tab was lost.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Iterable
 
 from textual.widget import Widget
 
-from .form_body import input_editor
+from .form_body import FormBody, first_view, input_editor
 from .widgets import InputRow
 
 RESUME_TRIES = 5
@@ -60,15 +62,36 @@ class FocusTargets:
         elif focused is None or self not in focused.ancestors:  # type: ignore[operator]
             self._resume_name = None
             editor = self.first_editor()
+            if editor is None and tries and self._build_to_first_field():
+                # below the first view, just built or being mounted: its editor comes with a
+                # refresh (keys typed meanwhile are held until then, ``release_keys``)
+                self.call_after_refresh(  # type: ignore[attr-defined]
+                    lambda: self.resume_focus(self.screen.focused, tries - 1))  # type: ignore
+                return
             if editor is not None:
                 self.screen.set_focus(editor)  # type: ignore[attr-defined]
         release = getattr(self.app, "release_keys", None)  # type: ignore[attr-defined]
         if release is not None:  # keys typed meanwhile go to the field focused now (its
             release()  # focus event is queued before them)
 
-    def first_editor(self) -> Widget | None:
-        """The first focusable editor of the form below the round group (the character's
-        first input: where a new sheet starts)."""
-        return next((row.editor for row in self._rows.values() if isinstance(row, InputRow)
-                     and row.is_mounted and len(row.children) > 1
+    def _first_field(self) -> InputRow | None:
+        """The row of the character's first input (below the round group), if built."""
+        return next((row for row in self._rows.values() if isinstance(row, InputRow)
                      and row.spec.name not in self.round_moved), None)
+
+    def first_editor(self) -> Widget | None:
+        """The editor of the character's first input (where a new sheet starts), once its
+        row is mounted with it; ``None`` before."""
+        row = self._first_field()
+        if row is not None and row.is_mounted and len(row.children) > 1:
+            return row.editor
+        return None
+
+    def _build_to_first_field(self) -> bool:
+        """Build rows down to the first field; False when there is none to wait for."""
+        body = self.query_one(FormBody)  # type: ignore[attr-defined]
+        lines = first_view(self.screen)[0]  # type: ignore[attr-defined]
+        while self._first_field() is None:
+            if body.build_more(lines) is None:
+                return False  # every row is built: the form has no such field
+        return True
