@@ -15,6 +15,7 @@ from worksheet.engine.inputs import IntInput
 from worksheet.ui import WorksheetApp
 from worksheet.ui.labels import Speaker
 from worksheet.ui.status_line import status_text
+from worksheet.ui.textual_internals import DrawnSelectCurrent
 from worksheet.ui.widgets.ids import kebab
 from worksheet.ui.widgets.key_bar import KeyBar
 from worksheet.ui.widgets.records import RecordTable
@@ -219,8 +220,9 @@ async def test_an_open_choice_list_shows_whole_labels_more_than_three_at_a_time(
                       for i in range(overlay.option_count))
         assert overlay.size.width >= longest
         assert overlay.size.height > 3
-        label = str(select.query_one("SelectCurrent #label").render())
-        assert label.strip() == "1 — normal clothing"
+        closed = select.query_one(DrawnSelectCurrent).render().plain
+        assert closed.endswith(" ▲")  # open: the arrow points up
+        assert closed[:-2].rstrip() == "1 — normal clothing"
 
 
 @pytest.mark.parametrize("rid", rulesets.ids())
@@ -232,7 +234,9 @@ async def test_every_choice_label_is_whole_in_its_field(rid):
         for select in app.query(f"#{rid} Select"):
             spec = spec_of(rid, select.id)
             longest = max(len(spec.label_of(choice)) for choice in spec.choices)
-            assert select.query_one("SelectCurrent #label").size.width >= longest, select.id
+            current = select.query_one(DrawnSelectCurrent)
+            assert current.content_size.width - current.ARROW_CELLS >= longest, select.id
+            assert "…" not in current.render().plain, select.id
         for names in app.query(f"#{rid} SelectionList"):
             longest = max(len(str(names.get_option_at_index(i).prompt))
                           for i in range(names.option_count))

@@ -31,9 +31,11 @@ from textual.cache import FIFOCache
 from textual.color import Color
 from textual.geometry import Region
 from textual.strip import Strip
+from textual.reactive import var
 from textual.widgets import Input, Select, Static
 
 from worksheet.ui import textual_internals as hooks
+from worksheet.ui.textual_internals import SelectCurrent
 from worksheet.ui.textual_internals.retained import geometry_caches
 
 PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
@@ -144,6 +146,11 @@ TARGETS = [
     ("RepaintWhileTextFits", "Input._watch_value", lambda: method(Input, "_watch_value")),
     ("LazySelectList", "textual.widgets._select.SelectCurrent, SelectOverlay",
      lambda: module_has("textual.widgets._select", "SelectCurrent", "SelectOverlay")),
+    ("DrawnSelectCurrent", "SelectCurrent.update, has_value, placeholder",
+     lambda: method(SelectCurrent, "update") and isinstance(SelectCurrent.__dict__.get(
+         "has_value"), var) and "self.placeholder" in inspect.getsource(SelectCurrent)),
+    ("DrawnSelectCurrent", "Select sets -expanded while its list is open",
+     lambda: '"-expanded"' in inspect.getsource(Select._watch_expanded)),
     ("LazySelectList", "Select._setup_options_renderables",
      lambda: method(Select, "_setup_options_renderables")),
     ("LazySelectList", "Select._watch_value", lambda: method(Select, "_watch_value")),
@@ -296,3 +303,39 @@ async def test_a_rebuilt_full_map_marks_what_went_for_repaint():
         assert shown in compositor._dirty_regions, "the rebuild forgot the cells that went"
         await pilot.pause()
         assert "going" not in app.export_screenshot()
+
+
+async def test_a_drawn_select_current_is_one_widget_with_its_label_and_arrow():
+    """The closed field of a choice has no children; it shows the label cut to its width with
+    an ellipsis, then the arrow (▼ closed, ▲ open), the prompt and arrow dimmed as Textual's
+    own parts are."""
+
+    class Choices(App):
+        def compose(self) -> ComposeResult:
+            yield hooks.LazySelectList([("a rather long label", 1), ("b", 2)], value=1,
+                                       allow_blank=False, compact=True, id="chosen")
+            yield hooks.LazySelectList([("a", 1)], prompt="pick one", compact=True,
+                                       id="empty")
+
+    app = Choices()
+    async with app.run_test(size=(14, 6)) as pilot:
+        await pilot.pause()
+        chosen = app.query_one("#chosen").query_one(hooks.DrawnSelectCurrent)
+        assert not chosen.children
+        assert chosen.size.height == 1
+        assert chosen.content_size.width == 13  # 14 less the compact field's right padding
+        assert chosen.render().plain == "a rather l… ▼"
+        empty = app.query_one("#empty").query_one(hooks.DrawnSelectCurrent)
+        dim = empty.get_visual_style("drawn-select--dim", partial=True)
+        assert dim.foreground is not None and dim.foreground.a < 1
+        drawn = empty.render()
+        assert drawn.plain.startswith("pick one")
+        assert {span.style for span in drawn.spans} == {dim}  # prompt and arrow both dim
+        app.query_one("#chosen").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert chosen.render().plain.endswith(" ▲")
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert app.query_one("#chosen").value == 2
+        assert chosen.render().plain.startswith("b ") and chosen.render().plain.endswith(" ▼")

@@ -27,8 +27,8 @@ from .for_tests import exit_output, notifications, own_component_styles, rendere
 from .painting import SkipRepaintOutOfView, compact_output, forget_arrangement
 from .retained import background_pairs_by_colour, forget_geometry
 from .shared_styles import SharedComponentClasses, blend_over, component_classes
-from .text_fields import (KeyBeforeInput, LazySelectList, RepaintWhileTextFits, SelectCurrent,
-                          SelectOverlay, event_clock)
+from .text_fields import (DrawnSelectCurrent, KeyBeforeInput, LazySelectList,
+                          RepaintWhileTextFits, SelectCurrent, SelectOverlay, event_clock)
 
 PINNED_TEXTUAL = "8.2.8"
 """The Textual version these hooks are written against (``textual==`` in pyproject.toml)."""
@@ -41,5 +41,5 @@ __all__ = [
     "notifications", "exit_output", "own_component_styles", "rendered_lines",
     "forget_arrangement", "compact_output", "LineCompositor", "RenderSentLinesOnly",
     "lazy_strip_caches", "background_pairs_by_colour", "forget_geometry",
-    "RepaintWhatARebuiltMapMoves", "event_clock",
+    "RepaintWhatARebuiltMapMoves", "event_clock", "DrawnSelectCurrent",
 ]

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 from textual import _time, events
+from textual.content import Content
 from textual.css.query import NoMatches
 from textual.widgets import Select
-from textual.widgets._select import SelectCurrent, SelectOverlay
+from textual.widgets._select import NoSelection, SelectCurrent, SelectOverlay
 
 
 class KeyBeforeInput:
@@ -60,6 +61,53 @@ class RepaintWhileTextFits:
                                layout=layout and not self._repaint_only, recompose=recompose)
 
 
+class DrawnSelectCurrent(SelectCurrent):
+    """The closed field of a select drawn as one widget: its label, then the arrow.
+
+    Buys: Textual's ``SelectCurrent`` is a row of three widgets (the label, a down arrow and
+    an up arrow, one of them hidden); a sheet shows two to five choices, and every widget is
+    styled, laid out and kept in memory in each SSH session. Drawn here as Textual lays them
+    out (the label in all but the arrow's two cells, cut with an ellipsis; ``▲`` while the
+    list is open) in the same colours: ``$foreground`` for a value, ``$foreground 50%`` for
+    the prompt and the arrow.
+    Relies on: ``SelectCurrent.update(label)``, ``placeholder``, ``label`` and ``has_value``
+    (its watcher sets ``-has-value``), ``Select.NULL`` being a ``NoSelection``, and a
+    ``Select`` setting ``-expanded`` on itself while its list is open.
+    """
+
+    DEFAULT_CSS = """
+    DrawnSelectCurrent > .drawn-select--dim {
+        color: $foreground 50%;
+    }
+    """
+    COMPONENT_CLASSES = {"drawn-select--dim"}
+
+    ARROW_CELLS = 2
+    """The arrow and the cell before it (Textual's ``.arrow``: width 1, padding 0 0 0 1)."""
+
+    def compose(self):
+        return iter(())
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return 1 if width else 0  # one line (a horizontal container would take 0)
+
+    def update(self, label: Any) -> None:
+        self.label = label
+        self.has_value = not isinstance(label, NoSelection)
+        self.refresh()
+
+    def render(self) -> Content:
+        dim = self.get_visual_style("drawn-select--dim", partial=True)
+        label = self.placeholder if isinstance(self.label, NoSelection) else self.label
+        text = label if isinstance(label, Content) else Content(str(label))
+        width = max(0, self.content_size.width - self.ARROW_CELLS)
+        text = text.truncate(width, ellipsis=True, pad=True)
+        if not self.has_value:
+            text = text.stylize(dim)
+        expanded = self.parent is not None and self.parent.has_class("-expanded")
+        return Content.assemble(text, " ", ("▲" if expanded else "▼", dim))
+
+
 class LazySelectList(Select):
     """A select whose drop-down list is built the first time it opens.
 
@@ -71,7 +119,7 @@ class LazySelectList(Select):
     """
 
     def compose(self):
-        yield SelectCurrent(self.prompt)
+        yield DrawnSelectCurrent(self.prompt)
 
     def _has_list(self) -> bool:
         return bool(self.query(SelectOverlay))
@@ -111,6 +159,7 @@ class LazySelectList(Select):
         if expanded:
             self._ensure_list()
         super()._watch_expanded(expanded)
+        self.query_one(SelectCurrent).refresh()  # its arrow
 
     def action_show_overlay(self) -> None:
         self._ensure_list()
