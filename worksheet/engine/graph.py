@@ -17,7 +17,7 @@ from typing import Any, Mapping
 
 from .explain import Derivation, Explained, Term, format_value
 from .inputs import InputError
-from .numbers import format_number, normalize
+from .numbers import normalize
 from .ruleset import Problem, Rule, Ruleset
 
 
@@ -276,25 +276,30 @@ class Sheet:
 def _as_argument(name: str, value: Any) -> Any:
     kind = type(value)
     if kind is int or kind is Fraction:
-        return Term(value, name, format_number(value))
+        return Term(value, name, None)  # the number as text only if a derivation is read
     return value
 
 
 def _ok(rule: Rule, result: Any) -> NodeStatus:
-    notes: tuple[str, ...] = ()
+    formula = substituted = ""
     if isinstance(result, Explained):
-        value, formula, substituted, notes = (result.value, result.formula,
-                                              result.substituted, result.notes)
-    elif isinstance(result, Term):
-        value, formula, substituted = result.value, result.formula, result.substituted
+        value, notes, texts_from = result.value, result.notes, result._texts_from
+        if texts_from is None:
+            formula, substituted = result.formula, result.substituted
+    elif type(result) is Term:
+        value, notes, texts_from = result.value, (), result
     else:
-        value, formula, substituted = result, "", ""
+        value, notes, texts_from = result, (), None
     if type(value) is Term:
         value = value.value
     if type(value) is Fraction:
         value = normalize(value)
-    derivation = Derivation(rule.step, rule.label, formula, substituted, format_value(value),
-                            rule.text, rule.cite, notes)
+    if texts_from is None:
+        derivation = Derivation(rule.step, rule.label, formula, substituted, format_value(value),
+                                rule.text, rule.cite, notes)
+    else:  # the texts of a term: rendered only if a screen or report reads them
+        derivation = Derivation.texts_on_read(rule.step, rule.label, texts_from,
+                                              format_value(value), rule.text, rule.cite, notes)
     return NodeStatus(State.OK, value, derivation)
 
 
