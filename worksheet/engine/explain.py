@@ -24,6 +24,10 @@ from .term_texts import (ATOM, PRODUCT, SUM, binary_texts, call_texts, negation_
 
 
 
+_PLUS, _MINUS, _TIMES = ("+", SUM), ("-", PRODUCT), ("×", PRODUCT)
+"""``binary_texts`` details: the operator and how tightly its right operand must bind."""
+
+
 class Term:
     """An exact number with the formula and substituted text that produced it.
 
@@ -57,7 +61,7 @@ class Term:
                 ``texts(prec, operands, detail)``, one of the functions of ``term_texts``,
                 returns both texts once every operand's are rendered.
         """
-        self.value = normalize(value)
+        self.value = value if type(value) is int else normalize(value)  # int: the hot path
         self._formula = formula
         self._substituted = substituted
         self._prec = prec
@@ -94,7 +98,12 @@ class Term:
         return Term(value, None, None, prec, (binary_texts, operands, (symbol, right_prec)))
 
     # -- arithmetic ---------------------------------------------------------------------
+    # Term with Term, the usual case in a rule, is built directly; anything else goes through
+    # _value and _binary, which check and wrap a plain number.
     def __add__(self, other):
+        if type(other) is Term:
+            return Term(self.value + other.value, None, None, SUM,
+                        (binary_texts, (self, other), _PLUS))
         other_value = _value(other)
         if type(other) is not Term and other_value < 0:
             return self._binary(-other_value, "-", self.value + other_value, SUM, PRODUCT)
@@ -104,12 +113,18 @@ class Term:
         return self._binary(other, "+", _value(other) + self.value, SUM, SUM, reflected=True)
 
     def __sub__(self, other):
+        if type(other) is Term:
+            return Term(self.value - other.value, None, None, SUM,
+                        (binary_texts, (self, other), _MINUS))
         return self._binary(other, "-", self.value - _value(other), SUM, PRODUCT)
 
     def __rsub__(self, other):
         return self._binary(other, "-", _value(other) - self.value, SUM, PRODUCT, reflected=True)
 
     def __mul__(self, other):
+        if type(other) is Term:
+            return Term(self.value * other.value, None, None, PRODUCT,
+                        (binary_texts, (self, other), _TIMES))
         return self._binary(other, "×", self.value * _value(other), PRODUCT, PRODUCT)
 
     def __rmul__(self, other):
@@ -183,7 +198,7 @@ def _value(item: Any) -> Number:
 
 def call(name: str, value: Number, *args: Any) -> Term:
     """A term for a function applied to terms, e.g. ``max(a, b)``: an atom in both texts."""
-    return Term(value, None, None, ATOM, (call_texts, tuple(Term.of(a) for a in args), name))
+    return Term(value, None, None, ATOM, (call_texts, tuple(map(Term.of, args)), name))
 
 
 def named(value: Any, name: str) -> Term:
@@ -219,12 +234,12 @@ def half_up(value: Any) -> Term:
 
 def tmax(*values: Any) -> Term:
     """``max`` that explains itself: ``max(shield_bonus, cover_bonus)``."""
-    return call("max", max(_value(v) for v in values), *values)
+    return call("max", max(map(_value, values)), *values)
 
 
 def tmin(*values: Any) -> Term:
     """``min`` that explains itself."""
-    return call("min", min(_value(v) for v in values), *values)
+    return call("min", min(map(_value, values)), *values)
 
 
 def total(values: Iterable[Any], empty: str = "0") -> Term:
