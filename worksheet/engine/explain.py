@@ -132,7 +132,12 @@ class Term:
                             reflected=True)
 
     def __truediv__(self, other):
-        return self._binary(other, "/", Fraction(self.value) / _value(other), PRODUCT, ATOM)
+        divisor = _value(other)
+        if type(self.value) is int and type(divisor) is int and divisor:
+            quotient = Fraction(self.value, divisor)  # the same exact value, in one step
+        else:
+            quotient = Fraction(self.value) / divisor
+        return self._binary(other, "/", quotient, PRODUCT, ATOM)
 
     def __rtruediv__(self, other):
         return self._binary(other, "/", Fraction(_value(other)) / self.value, PRODUCT, ATOM,
