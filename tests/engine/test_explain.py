@@ -72,6 +72,12 @@ def test_a_long_sum_renders_its_texts_without_deep_recursion():
     assert result.value == sum(i % 7 - 3 for i in range(5000))
     assert result.formula.startswith("m0 + m1 + m2") and result.formula.endswith(" + m4999")
     assert result.substituted.startswith("-3 + (-2) + (-1) + 0 + 1")
+    nested = term("x", 1)
+    for _ in range(3000):
+        nested = -(nested * 2)
+    assert nested.formula.startswith("-(-(-(") and "-(-(x × 2) × 2) × 2)" in nested.formula
+    assert nested.formula.count("× 2") == 3000
+    assert "-((-((-(1 × 2)) × 2)) × 2)" in nested.substituted
 
 
 def test_a_shared_operand_renders_the_same_in_both_places():

@@ -258,30 +258,16 @@ def total(values: Iterable[Any], empty: str = "0") -> Term:
     return result
 
 
-class _TextsOnRead:
-    """Lets a dataclass leave ``formula`` and ``substituted`` unset until they are read.
-
-    A result built from a :class:`Term` keeps the term in ``_texts_from`` instead of asking it
-    for its texts (which would render them at once). Python calls ``__getattr__`` only when the
-    ordinary lookup fails, that is for the texts still unset; both are then taken from the term
-    and stored, so every later read, and the dataclass's own ``==``, ``repr`` and
-    ``dataclasses.replace``, see plain string fields.
-    """
-
-    __slots__ = ()
-
-    def __getattr__(self, name: str) -> str:
-        if name == "formula" or name == "substituted":
-            term = self._texts_from  # always set, so this lookup does not come back here
-            object.__setattr__(self, "formula", term.formula)  # setattr: Explained is frozen
-            object.__setattr__(self, "substituted", term.substituted)
-            return term.formula if name == "formula" else term.substituted
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-
-
 @dataclass(frozen=True, slots=True)  # slots: an unset text must not fall back to a default
-class Explained(_TextsOnRead):
+class Explained:
     """A rule's result with texts of its own, for values that are not plain arithmetic.
+
+    :func:`explained` given a :class:`Term` and no texts keeps the term in ``_texts_from``
+    and leaves ``formula`` and ``substituted`` unset, instead of asking the term for its texts
+    (which would render them at once, whether or not anyone reads them). Python calls
+    ``__getattr__`` only when the ordinary lookup fails, that is for those unset texts; both
+    are then taken from the term and stored, so every later read, and the dataclass's own
+    ``==``, ``hash``, ``repr`` and ``dataclasses.replace``, see plain string fields.
 
     Attributes:
         value: the node's value (any comparable, immutable value).
@@ -296,6 +282,14 @@ class Explained(_TextsOnRead):
     notes: tuple[str, ...] = field(default_factory=tuple)
     _texts_from: Any = field(default=None, init=False, repr=False, compare=False)
     """The term whose texts are ``formula`` and ``substituted``, which are then left unset."""
+
+    def __getattr__(self, name: str) -> str:
+        if name == "formula" or name == "substituted":
+            term = self._texts_from  # always set, so this lookup does not come back here
+            object.__setattr__(self, "formula", term.formula)  # setattr: the class is frozen
+            object.__setattr__(self, "substituted", term.substituted)
+            return term.formula if name == "formula" else term.substituted
+        raise AttributeError(f"'Explained' object has no attribute {name!r}")
 
 
 def explained(value: Any, formula: str = "", substituted: str = "",
@@ -328,7 +322,7 @@ def format_value(value: Any) -> str:
 
 
 @dataclass(slots=True)
-class Derivation(_TextsOnRead):
+class Derivation:
     """How one node's value was reached: what the sheet shows beside the value.
 
     Treat it as immutable (slotted, not frozen, to keep re-derivation cheap).
@@ -352,20 +346,3 @@ class Derivation(_TextsOnRead):
     rule: str
     cite: str
     notes: tuple[str, ...] = ()
-    _texts_from: Any = field(default=None, init=False, repr=False, compare=False)
-    """The term whose texts are ``formula`` and ``substituted``, which are then left unset."""
-
-    @classmethod
-    def texts_on_read(cls, step: str, label: str, texts_from: Term, result: str, rule: str,
-                      cite: str, notes: tuple[str, ...] = ()) -> "Derivation":
-        """A derivation whose formula and substituted texts are those of the term
-        ``texts_from``, rendered only when first read."""
-        derivation = object.__new__(cls)
-        derivation.step = step
-        derivation.label = label
-        derivation.result = result
-        derivation.rule = rule
-        derivation.cite = cite
-        derivation.notes = notes
-        derivation._texts_from = texts_from
-        return derivation

@@ -112,20 +112,22 @@ class NodeStatus:
 
 
 def derivation(rule: Rule, result: Any, value: Any) -> Derivation:
-    """How ``rule`` reached ``value``, from what its function returned: a Term lends its texts
-    (rendered when read), an Explained its texts and notes, a plain value none."""
+    """How ``rule`` reached ``value``, from what its function returned: a Term lends its texts,
+    an Explained its texts and notes, a plain value none. The texts are rendered here: a
+    derivation is read to be shown or compared, and both need them."""
+    formula = substituted = ""
+    notes: tuple[str, ...] = ()
     if isinstance(result, Explained):
-        texts_from = result._texts_from  # a Term when the Explained left its texts to it
-        if texts_from is None:
-            return Derivation(rule.step, rule.label, result.formula, result.substituted,
-                              format_value(value), rule.text, rule.cite, result.notes)
-        return Derivation.texts_on_read(rule.step, rule.label, texts_from, format_value(value),
-                                        rule.text, rule.cite, result.notes)
-    if type(result) is Term:
-        return Derivation.texts_on_read(rule.step, rule.label, result, format_value(value),
-                                        rule.text, rule.cite, ())
-    return Derivation(rule.step, rule.label, "", "", format_value(value), rule.text, rule.cite,
-                      ())
+        term = result._texts_from  # a Term when the Explained left its texts to it
+        if term is None:
+            formula, substituted = result.formula, result.substituted
+        else:
+            formula, substituted = term.formula, term.substituted
+        notes = result.notes
+    elif type(result) is Term:
+        formula, substituted = result.formula, result.substituted
+    return Derivation(rule.step, rule.label, formula, substituted, format_value(value),
+                      rule.text, rule.cite, notes)
 
 
 class Changes(frozenset):

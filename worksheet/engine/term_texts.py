@@ -19,16 +19,36 @@ from .numbers import format_number
 ATOM, PRODUCT, SUM = 3, 2, 1
 """How tightly a term's texts bind: a name or number or call, a product or quotient, a sum."""
 
+RECURSION_DEPTH = 200
+"""How deep :func:`render` recurses before it goes on iteratively (Python allows 1000)."""
 
-def render(term: Any) -> None:
+
+def render(term: Any, depth: int = 0) -> None:
     """Render ``term``'s texts, and first those of every operand not rendered yet.
 
-    Iterative rather than recursive: a long sum (``total`` of many records) is a chain of terms
-    as deep as it is long, deeper than Python's recursion limit allows.
+    Recursive, which is quickest for the shallow terms of nearly every rule (a screen reads
+    the derivation of every changed row it shows); a term deeper than
+    :data:`RECURSION_DEPTH`, such as a ``total`` of hundreds of records, is finished by
+    :func:`render_deep`, so no term can exhaust Python's recursion limit.
     """
-    if term._parts is None:
+    parts = term._parts
+    if parts is None:
         render_number(term)
         return
+    texts, operands, detail = parts
+    for operand in operands:
+        if operand._substituted is None:
+            if operand._parts is None:
+                render_number(operand)
+            elif depth < RECURSION_DEPTH:
+                render(operand, depth + 1)
+            else:
+                render_deep(operand)
+    term._formula, term._substituted = texts(term._prec, operands, detail)
+
+
+def render_deep(term: Any) -> None:
+    """:func:`render` without recursion, for a term as deep as a long sum is long."""
     stack = [term]
     while stack:
         current = stack[-1]
@@ -73,14 +93,20 @@ def negative_atom(term: Any) -> bool:
 def binary_texts(prec: int, operands: tuple[Any, Any], detail: tuple[str, int]
                  ) -> tuple[str, str]:
     """``left symbol right``, each side in parentheses where it binds less tightly than the
-    operator needs, and a negative number in parentheses where it would read as a minus."""
+    operator needs (:func:`wrap`), and a negative number in parentheses where it would read as
+    a minus (:func:`negative_atom`; only an atom can be one, and an atom is never wrapped).
+    Both written out here: this runs for nearly every operation of a derivation read."""
     left, right = operands
     symbol, right_prec = detail
-    lf, ls = wrap(left, prec)
-    rf, rs = wrap(right, right_prec)
-    if prec == PRODUCT and negative_atom(left):
+    lf, ls = left._formula, left._substituted
+    if left._prec < prec:
+        lf, ls = f"({lf})", f"({ls})"
+    elif prec == PRODUCT and left._prec == ATOM and ls.startswith("-"):
         ls = f"({ls})"
-    if negative_atom(right):
+    rf, rs = right._formula, right._substituted
+    if right._prec < right_prec:
+        rf, rs = f"({rf})", f"({rs})"
+    elif right._prec == ATOM and rs.startswith("-"):
         rs = f"({rs})"
     return f"{lf} {symbol} {rf}", f"{ls} {symbol} {rs}"
 
