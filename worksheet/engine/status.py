@@ -78,6 +78,10 @@ class NodeStatus:
             rule, result = self._derived_by  # type: ignore[misc]
             made = derivation(rule, result, self.value)
             self.derivation = made
+            if _holds_terms(result):
+                # Its texts are in the derivation now: let go of the terms (each keeps the
+                # texts rendered for it), which would otherwise outlive the evaluation.
+                self._derived_by = None
             return made
         raise AttributeError(f"'NodeStatus' object has no attribute {name!r}")
 
@@ -109,6 +113,11 @@ class NodeStatus:
         if self.state is State.OK:
             return type(self.value) is type(other.value) and self.value == other.value
         return self.waiting_for == other.waiting_for and self.message == other.message
+
+
+def _holds_terms(result: Any) -> bool:
+    """True for a result that keeps the terms its texts are rendered from."""
+    return type(result) is Term or (type(result) is Explained and result._texts_from is not None)
 
 
 def derivation(rule: Rule, result: Any, value: Any) -> Derivation:
