@@ -2,7 +2,8 @@
 
 from fractions import Fraction as F
 
-from worksheet.engine import Term, ceil, floor, half_up, named, tmax, tmin, total, trunc
+from worksheet.engine import (Term, ceil, explained, floor, half_up, named, tmax, tmin, total,
+                              trunc)
 
 
 def term(name, value):
@@ -63,3 +64,32 @@ def test_terms_behave_like_numbers_in_conditions():
     assert essence >= 2 and essence == 2 and not essence < 2
     assert {1: "x", 2: "y"}[int(essence)] == "y"
     assert f"{essence}" == "2"
+
+
+def test_a_long_sum_renders_its_texts_without_deep_recursion():
+    # Texts are rendered when read, from a chain as deep as the sum is long.
+    result = total(term(f"m{i}", i % 7 - 3) for i in range(5000))
+    assert result.value == sum(i % 7 - 3 for i in range(5000))
+    assert result.formula.startswith("m0 + m1 + m2") and result.formula.endswith(" + m4999")
+    assert result.substituted.startswith("-3 + (-2) + (-1) + 0 + 1")
+    nested = term("x", 1)
+    for _ in range(3000):
+        nested = -(nested * 2)
+    assert nested.formula.startswith("-(-(-(") and "-(-(x × 2) × 2) × 2)" in nested.formula
+    assert nested.formula.count("× 2") == 3000
+    assert "-((-((-(1 × 2)) × 2)) × 2)" in nested.substituted
+
+
+def test_a_shared_operand_renders_the_same_in_both_places():
+    x = term("x", -2) * 3
+    assert (x + x).formula == "x × 3 + x × 3"
+    assert (x - -x).substituted == "(-2) × 3 - (-((-2) × 3))"
+
+
+def test_explained_texts_read_late_are_the_terms_and_survive_replace():
+    from dataclasses import replace
+
+    result = explained(term("a", 1) + term("b", -2), notes=["n"])
+    changed = replace(result, notes=("m",))
+    assert (changed.formula, changed.substituted, changed.notes) == ("a + b", "1 + (-2)", ("m",))
+    assert result == explained(term("a", 1) + term("b", -2), notes=["n"])

@@ -2,9 +2,10 @@
 
 A rule function receives each numeric dependency as a :class:`Term`: an exact number that also
 carries two texts, the *formula* (with node names, ``base_value × hindrance``) and the
-*substituted* form (with the numbers, ``84 × 0.94``). Arithmetic on terms builds both texts while
-computing the value, so the breakdown a user reads can never disagree with the total — there is
-no second code path that could drift.
+*substituted* form (with the numbers, ``84 × 0.94``). Arithmetic on terms records how each value
+was computed while computing it, and both texts are rendered from that record (``term_texts``),
+so the breakdown a user reads can never disagree with the total — there is no second code path
+that could drift.
 
 Rules that compute something that is not arithmetic (an allowed/not-allowed decision, a count of
 dice faces) return :func:`explained` with texts of their own, built from the same values they
@@ -18,8 +19,13 @@ from fractions import Fraction
 from typing import Any, Iterable
 
 from .numbers import Number, ceil_raw, floor_raw, format_number, half_up_raw, normalize, trunc_raw
+from .term_texts import (ATOM, PRODUCT, SUM, binary_texts, call_texts, negation_texts, render,
+                         rounding_texts)
 
-_ATOM, _PRODUCT, _SUM = 3, 2, 1
+
+
+_PLUS, _MINUS, _TIMES = ("+", SUM), ("-", PRODUCT), ("×", PRODUCT)
+"""``binary_texts`` details: the operator and how tightly its right operand must bind."""
 
 
 class Term:
@@ -28,19 +34,52 @@ class Term:
     Comparisons, ``int()``, hashing and truth use the number, so a rule can branch on a term
     (``if essence >= 2``) or use it as a table key exactly as it would a plain number.
 
+    The texts are rendered when first read, not at each operation: a term built by arithmetic
+    keeps its operands and operator, and a literal or a named number keeps only its number.
+    Re-deriving a sheet after a keystroke computes every term of the changed nodes, but a
+    screen reads the derivations of only a few of them (and the headless callers often none),
+    so building two strings per operation eagerly was most of the arithmetic's cost. The
+    rendering rules are the same whenever they run, so the texts never differ from eager ones.
+
     Attributes:
         value: the exact number (``int`` or ``Fraction``).
         formula: how it was computed, with names.
         substituted: how it was computed, with the numbers.
     """
 
-    __slots__ = ("value", "formula", "substituted", "_prec")
+    __slots__ = ("value", "_formula", "_substituted", "_prec", "_parts")
 
-    def __init__(self, value: Number, formula: str, substituted: str, prec: int = _ATOM):
-        self.value = normalize(value)
-        self.formula = formula
-        self.substituted = substituted
+    def __init__(self, value: Number, formula: str | None, substituted: str | None,
+                 prec: int = ATOM, parts: tuple | None = None):
+        """Args:
+            value: the exact number.
+            formula: the text with names; ``None`` renders it from ``parts`` (or, for a
+                literal, from the number) when first read.
+            substituted: the text with numbers; ``None`` renders it the same way.
+            prec: how tightly the texts bind (atom, product or sum), for parentheses.
+            parts: ``(texts, operands, detail)`` for a term made by an operation:
+                ``texts(prec, operands, detail)``, one of the functions of ``term_texts``,
+                returns both texts once every operand's are rendered.
+        """
+        self.value = value if type(value) is int else normalize(value)  # int: the hot path
+        self._formula = formula
+        self._substituted = substituted
         self._prec = prec
+        self._parts = parts
+
+    @property
+    def formula(self) -> str:
+        """How the number was computed, with names (rendered on first read)."""
+        if self._substituted is None:
+            render(self)
+        return self._formula  # type: ignore[return-value]
+
+    @property
+    def substituted(self) -> str:
+        """How the number was computed, with the numbers (rendered on first read)."""
+        if self._substituted is None:
+            render(self)
+        return self._substituted  # type: ignore[return-value]
 
     # -- construction -------------------------------------------------------------------
     @staticmethod
@@ -51,61 +90,61 @@ class Term:
             return value
         if kind is not int and kind is not Fraction:
             raise TypeError(f"cannot compute with {value!r}: rules use int or Fraction only")
-        text = format_number(value)
-        return Term(value, text, text, _ATOM)
-
-    def _wrap(self, prec: int) -> tuple[str, str]:
-        if self._prec < prec:
-            return f"({self.formula})", f"({self.substituted})"
-        return self.formula, self.substituted
-
-    def _negative_atom(self) -> bool:
-        return self._prec == _ATOM and self.substituted.startswith("-")
+        return Term(value, None, None, ATOM)
 
     def _binary(self, other: Any, symbol: str, value: Number, prec: int, right_prec: int,
                 reflected: bool = False) -> "Term":
-        left, right = (Term.of(other), self) if reflected else (self, Term.of(other))
-        lf, ls = left._wrap(prec)
-        rf, rs = right._wrap(right_prec)
-        if prec == _PRODUCT and left._negative_atom():
-            ls = f"({ls})"
-        if right._negative_atom():
-            rs = f"({rs})"
-        return Term(value, f"{lf} {symbol} {rf}", f"{ls} {symbol} {rs}", prec)
+        operands = (Term.of(other), self) if reflected else (self, Term.of(other))
+        return Term(value, None, None, prec, (binary_texts, operands, (symbol, right_prec)))
 
     # -- arithmetic ---------------------------------------------------------------------
+    # Term with Term, the usual case in a rule, is built directly; anything else goes through
+    # _value and _binary, which check and wrap a plain number.
     def __add__(self, other):
+        if type(other) is Term:
+            return Term(self.value + other.value, None, None, SUM,
+                        (binary_texts, (self, other), _PLUS))
         other_value = _value(other)
-        if not isinstance(other, Term) and other_value < 0:
-            return self._binary(-other_value, "-", self.value + other_value, _SUM, _PRODUCT)
-        return self._binary(other, "+", self.value + other_value, _SUM, _SUM)
+        if type(other) is not Term and other_value < 0:
+            return self._binary(-other_value, "-", self.value + other_value, SUM, PRODUCT)
+        return self._binary(other, "+", self.value + other_value, SUM, SUM)
 
     def __radd__(self, other):
-        return self._binary(other, "+", _value(other) + self.value, _SUM, _SUM, reflected=True)
+        return self._binary(other, "+", _value(other) + self.value, SUM, SUM, reflected=True)
 
     def __sub__(self, other):
-        return self._binary(other, "-", self.value - _value(other), _SUM, _PRODUCT)
+        if type(other) is Term:
+            return Term(self.value - other.value, None, None, SUM,
+                        (binary_texts, (self, other), _MINUS))
+        return self._binary(other, "-", self.value - _value(other), SUM, PRODUCT)
 
     def __rsub__(self, other):
-        return self._binary(other, "-", _value(other) - self.value, _SUM, _PRODUCT, reflected=True)
+        return self._binary(other, "-", _value(other) - self.value, SUM, PRODUCT, reflected=True)
 
     def __mul__(self, other):
-        return self._binary(other, "×", self.value * _value(other), _PRODUCT, _PRODUCT)
+        if type(other) is Term:
+            return Term(self.value * other.value, None, None, PRODUCT,
+                        (binary_texts, (self, other), _TIMES))
+        return self._binary(other, "×", self.value * _value(other), PRODUCT, PRODUCT)
 
     def __rmul__(self, other):
-        return self._binary(other, "×", _value(other) * self.value, _PRODUCT, _PRODUCT,
+        return self._binary(other, "×", _value(other) * self.value, PRODUCT, PRODUCT,
                             reflected=True)
 
     def __truediv__(self, other):
-        return self._binary(other, "/", Fraction(self.value) / _value(other), _PRODUCT, _ATOM)
+        divisor = _value(other)
+        if type(self.value) is int and type(divisor) is int and divisor:
+            quotient = Fraction(self.value, divisor)  # the same exact value, in one step
+        else:
+            quotient = Fraction(self.value) / divisor
+        return self._binary(other, "/", quotient, PRODUCT, ATOM)
 
     def __rtruediv__(self, other):
-        return self._binary(other, "/", Fraction(_value(other)) / self.value, _PRODUCT, _ATOM,
+        return self._binary(other, "/", Fraction(_value(other)) / self.value, PRODUCT, ATOM,
                             reflected=True)
 
     def __neg__(self):
-        formula, substituted = self._wrap(_ATOM)
-        return Term(-self.value, f"-{formula}", f"-{substituted}", _ATOM)
+        return Term(-self.value, None, None, ATOM, (negation_texts, (self,), None))
 
     def __pos__(self):
         return self
@@ -154,33 +193,28 @@ class Term:
 
 
 def _value(item: Any) -> Number:
-    if type(item) is Term:
+    kind = type(item)
+    if kind is Term:
         return item.value
-    return Term.of(item).value
+    if kind is int:
+        return item
+    return Term.of(item).value  # normalizes a Fraction; refuses anything else
 
 
 def call(name: str, value: Number, *args: Any) -> Term:
     """A term for a function applied to terms, e.g. ``max(a, b)``: an atom in both texts."""
-    terms = [Term.of(a) for a in args]
-    formula = ", ".join(t.formula for t in terms)
-    substituted = ", ".join(t.substituted for t in terms)
-    return Term(value, f"{name}({formula})", f"{name}({substituted})", _ATOM)
+    return Term(value, None, None, ATOM, (call_texts, tuple(map(Term.of, args)), name))
 
 
 def named(value: Any, name: str) -> Term:
     """Give a looked-up number a name, so ``SHIELD[shield]`` reads as ``shield factor`` in the
     formula and as its number in the substituted text."""
-    raw = _value(value)
-    return Term(raw, name, format_number(raw), _ATOM)
+    return Term(_value(value), name, None, ATOM)
 
 
 def _rounding(name: str, function, value: Any) -> Term:
     term = Term.of(value)
-    result = function(term.value)
-    inner = term.substituted
-    if term._prec != _ATOM or inner != format_number(term.value):
-        inner = f"{inner} = {format_number(term.value)}"
-    return Term(result, f"{name}({term.formula})", f"{name}({inner})", _ATOM)
+    return Term(function(term.value), None, None, ATOM, (rounding_texts, (term,), name))
 
 
 def trunc(value: Any) -> Term:
@@ -205,28 +239,35 @@ def half_up(value: Any) -> Term:
 
 def tmax(*values: Any) -> Term:
     """``max`` that explains itself: ``max(shield_bonus, cover_bonus)``."""
-    return call("max", max(_value(v) for v in values), *values)
+    return call("max", max(map(_value, values)), *values)
 
 
 def tmin(*values: Any) -> Term:
     """``min`` that explains itself."""
-    return call("min", min(_value(v) for v in values), *values)
+    return call("min", min(map(_value, values)), *values)
 
 
 def total(values: Iterable[Any], empty: str = "0") -> Term:
     """Sum terms into one term; an empty sum is a literal 0 shown as ``empty``."""
     items = list(values)
     if not items:
-        return Term(0, empty, "0", _ATOM)
+        return Term(0, empty, "0", ATOM)
     result = Term.of(items[0])
     for item in items[1:]:
         result = result + item
     return result
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: an unset text must not fall back to a default
 class Explained:
     """A rule's result with texts of its own, for values that are not plain arithmetic.
+
+    :func:`explained` given a :class:`Term` and no texts keeps the term in ``_texts_from``
+    and leaves ``formula`` and ``substituted`` unset, instead of asking the term for its texts
+    (which would render them at once, whether or not anyone reads them). Python calls
+    ``__getattr__`` only when the ordinary lookup fails, that is for those unset texts; both
+    are then taken from the term and stored, so every later read, and the dataclass's own
+    ``==``, ``hash``, ``repr`` and ``dataclasses.replace``, see plain string fields.
 
     Attributes:
         value: the node's value (any comparable, immutable value).
@@ -239,14 +280,31 @@ class Explained:
     formula: str = ""
     substituted: str = ""
     notes: tuple[str, ...] = field(default_factory=tuple)
+    _texts_from: Any = field(default=None, init=False, repr=False, compare=False)
+    """The term whose texts are ``formula`` and ``substituted``, which are then left unset."""
+
+    def __getattr__(self, name: str) -> str:
+        if name == "formula" or name == "substituted":
+            term = self._texts_from  # always set, so this lookup does not come back here
+            object.__setattr__(self, "formula", term.formula)  # setattr: the class is frozen
+            object.__setattr__(self, "substituted", term.substituted)
+            return term.formula if name == "formula" else term.substituted
+        raise AttributeError(f"'Explained' object has no attribute {name!r}")
 
 
 def explained(value: Any, formula: str = "", substituted: str = "",
               notes: Iterable[str] = ()) -> Explained:
     """Return a rule result with its own texts; a :class:`Term` value lends its texts."""
     if isinstance(value, Term):
-        return Explained(value.value, formula or value.formula,
-                         substituted or value.substituted, tuple(notes))
+        if formula or substituted:
+            return Explained(value.value, formula or value.formula,
+                             substituted or value.substituted, tuple(notes))
+        result = object.__new__(Explained)  # both texts are the term's: rendered when read
+        fill = object.__setattr__  # frozen: set the fields as the dataclass's __init__ does
+        fill(result, "value", value.value)
+        fill(result, "notes", tuple(notes))
+        fill(result, "_texts_from", value)
+        return result
     return Explained(value, formula, substituted or formula, tuple(notes))
 
 

@@ -9,95 +9,15 @@ Nothing is raised to the caller for bad input.
 
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass
-from enum import Enum
 from fractions import Fraction
 from typing import Any, Mapping
 
-from .explain import Derivation, Explained, Term, format_value
+from .explain import Explained, Term
 from .inputs import InputError
-from .numbers import format_number, normalize
+from .numbers import normalize
 from .ruleset import Problem, Rule, Ruleset
-
-
-class State(Enum):
-    """What a node's value means right now."""
-
-    OK = "ok"
-    """The value is current."""
-    ERROR = "error"
-    """The input's text does not parse, or the rule found a problem (see ``message``)."""
-    BLOCKED = "blocked"
-    """A dependency is in error; ``waiting_for`` names the inputs to fix."""
-
-
-@dataclass(slots=True)
-class NodeStatus:
-    """The state of one input or node. Treat it as immutable: it is a plain slotted dataclass
-    rather than a frozen one only because frozen initialisation is slow on the keystroke path.
-
-    Attributes:
-        state: OK, ERROR or BLOCKED.
-        value: the value when OK, else ``None`` (a stale value is never kept as if current).
-        derivation: how a derived value was reached (``None`` for inputs and non-OK nodes).
-        message: the error message when ERROR.
-        waiting_for: the inputs this node waits for (ERROR: the input to change; BLOCKED: the
-            inputs in error upstream).
-        given: for an input in error, the text or value that was refused.
-        internal: the error is a bug in a rule, not a problem with the inputs.
-    """
-
-    state: State
-    value: Any = None
-    derivation: Derivation | None = None
-    message: str = ""
-    waiting_for: tuple[str, ...] = ()
-    given: Any = None
-    internal: bool = False
-
-    @property
-    def ok(self) -> bool:
-        """True when the value is current."""
-        return self.state is State.OK
-
-    def same_outcome(self, other: "NodeStatus | None") -> bool:
-        """True when dependents would see no difference (the equality cutoff)."""
-        if other is None or self.state is not other.state:
-            return False
-        if self.state is State.OK:
-            return type(self.value) is type(other.value) and self.value == other.value
-        return self.waiting_for == other.waiting_for and self.message == other.message
-
-
-class Changes(frozenset):
-    """The names of the inputs and nodes an update changed, each with its status before.
-
-    A ``frozenset`` of names, so every caller that only asks *what* changed is unaffected;
-    ``previous`` tells *from what*, so the app can show ``Dodge DV 5 (was 6)`` from the engine's
-    own bookkeeping rather than by comparing text on screen. ``a | b`` keeps, for a name in
-    both, its status before ``a`` (the earlier update), so one batch made of two updates still
-    reports the state before the batch.
-
-    Attributes:
-        previous: name → its status before the update.
-    """
-
-    previous: dict[str, "NodeStatus"]
-
-    def __new__(cls, previous: Mapping[str, "NodeStatus"] = {}):  # noqa: B006 — read only
-        changes = super().__new__(cls, previous)
-        changes.previous = dict(previous)
-        return changes
-
-    def __or__(self, other):  # type: ignore[override]
-        if isinstance(other, Changes):
-            return Changes({**other.previous, **self.previous})
-        return frozenset(self) | other
-
-    def before(self, name: str) -> "NodeStatus | None":
-        """The status a changed name had before the update (``None``: it did not change)."""
-        return self.previous.get(name)
+from .status import Changes, NodeStatus, State
 
 
 @dataclass(frozen=True)
@@ -213,16 +133,11 @@ class Sheet:
                               given=given)
 
     def _apply(self, new: Mapping[str, NodeStatus]) -> Changes:
+        """Store the new input statuses, then re-evaluate, in evaluation order, each node a
+        changed outcome reaches, stopping along any path where the outcome did not change."""
+        children = self.ruleset.children
         changed: dict[str, NodeStatus] = {}
-        queue: list[tuple[int, str]] = []
-        queued: set[str] = set()
-
-        def schedule(name: str) -> None:
-            for child in self.ruleset.children[name]:
-                if child not in queued:
-                    queued.add(child)
-                    heapq.heappush(queue, (self.ruleset.position[child], child))
-
+        due: set[str] = set()  # the nodes a dependency's changed outcome obliges to re-evaluate
         for name, status in new.items():
             old = self._status[name]
             if status == old:
@@ -230,37 +145,55 @@ class Sheet:
             self._store(name, status)
             changed[name] = old
             if not status.same_outcome(old):
-                schedule(name)
-        while queue:
-            _, name = heapq.heappop(queue)
-            old = self._status[name]
-            status = self._evaluate(self.ruleset.rules[name])
-            if status != old:
-                self._store(name, status)
-                changed[name] = old
-                if not status.same_outcome(old):
-                    schedule(name)
+                due.update(children[name])
+        if due:
+            rules, statuses = self.ruleset.rules, self._status
+            for name in self._reached_from(new):
+                if name not in due:
+                    continue
+                old = statuses[name]
+                status = self._evaluate(rules[name])
+                if not status.value == old.value or status.state is not old.state:
+                    # The usual case, answered without comparing derivations: the status
+                    # changed, and so did what dependents see.
+                    self._store(name, status)
+                    changed[name] = old
+                    due.update(children[name])
+                elif status != old:
+                    self._store(name, status)
+                    changed[name] = old
+                    if not status.same_outcome(old):
+                        due.update(children[name])
         return Changes(changed)
+
+    def _reached_from(self, names: Mapping[str, Any]) -> tuple[str, ...] | list[str]:
+        """Every node that depends on one of ``names``, in evaluation order: precomputed per
+        input, so a keystroke walks a tuple instead of keeping a priority queue."""
+        descendants = self.ruleset.descendants
+        if len(names) == 1:
+            return descendants[next(iter(names))]
+        reached = set().union(*(descendants[name] for name in names))
+        return sorted(reached, key=self.ruleset.position.__getitem__)
 
     def _store(self, name: str, status: NodeStatus) -> None:
         self._status[name] = status
-        if status.state is State.OK:
-            self._arguments[name] = _as_argument(name, status.value)
-        else:
+        if status.state is not State.OK:
             self._arguments.pop(name, None)
+            return
+        value = status.value
+        kind = type(value)
+        # A number reaches its dependents as a Term named after it; its text is the number,
+        # rendered only if a derivation that shows it is read.
+        self._arguments[name] = Term(value, name, None) if kind is int or kind is Fraction \
+            else value
 
     def _evaluate(self, rule: Rule) -> NodeStatus:
-        waiting: list[str] = []
-        args = []
-        for param in rule.params:
-            if param in self._arguments:
-                args.append(self._arguments[param])
-                continue
-            for name in self._status[param].waiting_for:
-                if name not in waiting:
-                    waiting.append(name)
-        if waiting:
-            return NodeStatus(State.BLOCKED, waiting_for=tuple(waiting))
+        try:  # the usual case, every dependency OK, without a loop in Python
+            args = list(map(self._arguments.__getitem__, rule.params))
+        except KeyError:
+            args, waiting = self._arguments_or_waiting(rule)
+            if waiting:
+                return NodeStatus(State.BLOCKED, waiting_for=tuple(waiting))
         try:
             result = rule.function(*args)
         except Problem as problem:
@@ -270,32 +203,25 @@ class Sheet:
             first_input = next((p for p in rule.params if p in self.ruleset.inputs), rule.name)
             return NodeStatus(State.ERROR, message=message, waiting_for=(first_input,),
                               internal=True)
-        return _ok(rule, result)
+        value = result.value if type(result) is Term or isinstance(result, Explained) else result
+        if type(value) is Term:
+            value = value.value
+        if type(value) is Fraction:
+            value = normalize(value)
+        return NodeStatus.derived(value, rule, result)  # the derivation: made when read
 
-
-def _as_argument(name: str, value: Any) -> Any:
-    kind = type(value)
-    if kind is int or kind is Fraction:
-        return Term(value, name, format_number(value))
-    return value
-
-
-def _ok(rule: Rule, result: Any) -> NodeStatus:
-    notes: tuple[str, ...] = ()
-    if isinstance(result, Explained):
-        value, formula, substituted, notes = (result.value, result.formula,
-                                              result.substituted, result.notes)
-    elif isinstance(result, Term):
-        value, formula, substituted = result.value, result.formula, result.substituted
-    else:
-        value, formula, substituted = result, "", ""
-    if type(value) is Term:
-        value = value.value
-    if type(value) is Fraction:
-        value = normalize(value)
-    derivation = Derivation(rule.step, rule.label, formula, substituted, format_value(value),
-                            rule.text, rule.cite, notes)
-    return NodeStatus(State.OK, value, derivation)
+    def _arguments_or_waiting(self, rule: Rule) -> tuple[list[Any], list[str]]:
+        """The OK dependencies' arguments, and the inputs the others wait for (in order)."""
+        waiting: list[str] = []
+        args = []
+        for param in rule.params:
+            if param in self._arguments:
+                args.append(self._arguments[param])
+                continue
+            for name in self._status[param].waiting_for:
+                if name not in waiting:
+                    waiting.append(name)
+        return args, waiting
 
 
 __all__ = ["Changes", "Sheet", "State", "NodeStatus", "SheetProblem"]

@@ -226,30 +226,36 @@ def format_number(value: Number) -> str:
     """
     if type(value) is int:
         return str(value)
-    return _format_fraction(value)
+    if type(value) is not Fraction:  # e.g. a bool, shown as it always was
+        value = normalize(value)
+        if isinstance(value, int):
+            return str(value)
+    denominator = value.denominator
+    if denominator == 1:
+        return str(value.numerator)
+    return _format_fraction(value.numerator, denominator)
 
 
 @functools.lru_cache(maxsize=4096)
-def _format_fraction(value: Fraction) -> str:
-    """``format_number`` for fractions, cached: a sheet shows the same few values over and over."""
-    value = normalize(value)
-    if isinstance(value, int):
-        return str(value)
-    denominator = value.denominator
+def _format_fraction(numerator: int, denominator: int) -> str:
+    """``format_number`` for a fraction in lowest terms, cached: a sheet shows the same few
+    values over and over. Keyed by the two integers, because hashing a ``Fraction`` costs
+    about as much as formatting it."""
+    places_denominator = denominator
     twos = fives = 0
-    while denominator % 2 == 0:
-        denominator //= 2
+    while places_denominator % 2 == 0:
+        places_denominator //= 2
         twos += 1
-    while denominator % 5 == 0:
-        denominator //= 5
+    while places_denominator % 5 == 0:
+        places_denominator //= 5
         fives += 1
     places = max(twos, fives)
-    if denominator == 1 and places <= 4:
-        scaled = value * 10**places
+    if places_denominator == 1 and places <= 4:
+        scaled = numerator * 10**places // denominator  # exact: denominator divides 10**places
         sign = "-" if scaled < 0 else ""
-        digits = str(abs(scaled.numerator)).rjust(places + 1, "0")
+        digits = str(abs(scaled)).rjust(places + 1, "0")
         return f"{sign}{digits[:-places]}.{digits[-places:]}"
-    return f"{value.numerator}/{value.denominator}"
+    return f"{numerator}/{denominator}"
 
 
 def json_number(value: Number) -> int | str:

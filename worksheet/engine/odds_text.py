@@ -7,6 +7,7 @@ when there is an attack to compute.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Sequence
@@ -76,8 +77,14 @@ def distribution(value: Chart, formula: str, substituted: str) -> Explained:
     return explained(value, formula, substituted, value.lines())
 
 
+@functools.lru_cache(maxsize=64)
 def waiting(what: str) -> Explained:
-    """An odds node with no attack yet: null, and the derivation says what to enter."""
+    """An odds node with no attack yet: null, and the derivation says what to enter.
+
+    One shared (immutable) result per ``what``: every odds node waits until an attack is
+    entered and is re-evaluated on each change of a defense, and a status whose rule, result
+    and value are the very same objects as before is known unchanged without comparing
+    derivations (``NodeStatus.__eq__``)."""
     return explained(None, f"no attack yet: enter {what} to see the odds")
 
 

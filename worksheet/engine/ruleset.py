@@ -148,6 +148,9 @@ class Ruleset:
         self._compiled = False
         self.order: tuple[str, ...] = ()
         self.children: dict[str, tuple[str, ...]] = {}
+        self.descendants: dict[str, tuple[str, ...]] = {}
+        """Input or node → every node that depends on it, directly or not, in evaluation
+        order: what a change to it may have to re-evaluate."""
         self.position: dict[str, int] = {}
         self.fight_loop: Any = None
         """The round inputs and one-key actions (a ``fight_loop.FightLoop``), or ``None``."""
@@ -217,8 +220,20 @@ class Ruleset:
             for param in self.rules[node].params:
                 children[param].append(node)
         self.children = {name: tuple(kids) for name, kids in children.items()}
+        self.descendants = {name: self._reachable_from(name) for name in known}
         self._compiled = True
         return self
+
+    def _reachable_from(self, name: str) -> tuple[str, ...]:
+        """The nodes that depend on ``name`` directly or through others, in evaluation order."""
+        found: set[str] = set()
+        waiting = [name]
+        while waiting:
+            for child in self.children[waiting.pop()]:
+                if child not in found:
+                    found.add(child)
+                    waiting.append(child)
+        return tuple(sorted(found, key=self.position.__getitem__))
 
     def _declaration_order(self) -> tuple[str, ...]:
         """A topological order that keeps declaration order wherever dependencies allow,

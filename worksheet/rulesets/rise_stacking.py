@@ -98,6 +98,8 @@ def stack(records: Sequence[Mapping[str, Any]]) -> list[Verdict]:
     are the only enhancements that may count), then the name rule on the rest (of each name,
     the largest bonus and the largest penalty count). Value-0 records count for nothing.
     """
+    if not records:  # the usual pool, re-decided for every defense on every keystroke
+        return []
     lost: dict[int, tuple[str, int | None]] = {}  # index -> (rule, index of the winner)
     for i, record in enumerate(records):
         if record["value"] == 0:
@@ -181,8 +183,14 @@ class Caps:
         return min((r["maximum"] for r in self.applied), default=None)
 
 
+NO_CAPS = Caps((), ())
+"""Step 7 with no capped bonuses (immutable, so one instance serves every defense)."""
+
+
 def caps(defense_value: int, capped: Sequence[Mapping[str, Any]]) -> Caps:
     """Stack the capped bonuses, then ignore each whose maximum ``defense_value`` reaches."""
+    if not capped:  # the usual case, decided for every defense on every keystroke
+        return NO_CAPS
     applied, skipped = [], []
     for verdict in stack(capped):
         record = verdict.record
