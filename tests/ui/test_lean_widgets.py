@@ -9,7 +9,7 @@ from worksheet.ui import WorksheetApp
 from worksheet.ui.screens.presets import SavePreset
 from worksheet.ui.widgets import InputRow, ValueRow
 from worksheet.ui.widgets.editors import Editor
-from worksheet.ui.widgets.input_row import InputCell
+from worksheet.ui.widgets.input_row import InputRow
 from worksheet.ui.textual_internals import own_component_styles
 from worksheet.ui.widgets.key_bar import KeyBar
 
@@ -58,13 +58,13 @@ async def test_rows_read_their_part_styles_from_the_screen_not_their_own_nodes()
     app = WorksheetApp(ruleset="gemstone4", preset="example-1")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        rows = list(app.query(ValueRow)) + list(app.query(InputCell)) + list(app.query(Editor))
+        rows = list(app.query(ValueRow)) + list(app.query(InputRow)) + list(app.query(Editor))
         assert rows
         for row in rows:
             assert own_component_styles(row) == frozenset(), row  # no hidden nodes per row
         screen_parts = own_component_styles(app.screen)
         assert {"value-row--result", "value-row--result-blocked", "input--cursor",
-                "input-cell--label-error"} <= set(screen_parts)
+                "input-cell--label-error", "input-cell--message"} <= set(screen_parts)
 
 
 def result_colours(row: ValueRow) -> set[Color]:
@@ -84,8 +84,9 @@ async def test_a_blocked_row_and_a_refused_input_take_the_warning_and_error_colo
         await pilot.pause()
         assert melee.has_class("-blocked")
         assert result_colours(melee) == {Color.parse(theme["text-warning"])}
-        cell = app.query_one("#dodge-ranks").parent.query_one(InputCell)
-        label = cell.render().label
+        row = app.query_one("#dodge-ranks").parent
+        assert isinstance(row, InputRow) and len(row.children) == 1  # the editor alone
+        label = row.render().label
         assert label.plain == "Dodge ranks"
         assert any(span.style.foreground == Color.parse(theme["text-error"])
                    for span in label.spans)

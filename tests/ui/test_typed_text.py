@@ -69,9 +69,9 @@ async def test_every_text_field_keeps_what_was_typed(rid):
                 if outcome == "refused":
                     assert status.state is State.ERROR
                     assert status.message == detail
-                    message = row.query_one(".input-message")
-                    # the parser's own message, spoken with labels (the app's words)
-                    assert str(message.render()) == f"✗ {Speaker(ruleset).text(detail)}"
+                    # the parser's own message, spoken with labels (the app's words), drawn
+                    # under the row
+                    assert row.render().message.plain == f"✗ {Speaker(ruleset).text(detail)}"
                     for consumer in ruleset.consumers(spec.name):
                         assert form.status(consumer).state is not State.OK, \
                             f"{consumer} must not use the refused {spec.name}={text!r}"

@@ -83,7 +83,7 @@ class FocusTargets:
         """The editor of the character's first input (where a new sheet starts), once its
         row is mounted with it; ``None`` before."""
         row = self._first_field()
-        if row is not None and row.is_mounted and len(row.children) > 1:
+        if row is not None and row.is_mounted and row.children:  # its editor, once composed
             return row.editor
         return None
 

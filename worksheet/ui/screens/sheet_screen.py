@@ -10,7 +10,7 @@ from textual.screen import Screen
 from ..textual_internals import (KeepStylesOnFirstResume, RenderSentLinesOnly,
                                  breakpoint_classes)
 from ..widgets.editors import Editor
-from ..widgets.input_row import InputCell
+from ..widgets.input_row import InputRow
 from ..widgets.value_row import ValueRow
 
 
@@ -23,7 +23,7 @@ class SheetScreen(RenderSentLinesOnly, KeepStylesOnFirstResume, Screen):
     (``widgets.shared_styles``).
     """
 
-    COMPONENT_CLASSES = set(Editor.SHARED_COMPONENTS | InputCell.SHARED_COMPONENTS
+    COMPONENT_CLASSES = set(Editor.SHARED_COMPONENTS | InputRow.SHARED_COMPONENTS
                             | ValueRow.SHARED_COMPONENTS)
 
     def set_breakpoint(self, width: int, breakpoints: Iterable[tuple[int, str]]) -> None:

@@ -19,7 +19,7 @@ from textual.style import Style
 from textual.visual import RenderOptions, Visual
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Checkbox, Input, Select, SelectionList, Static
+from textual.widgets import Checkbox, Input, Select, SelectionList
 
 from ...engine import InputSpec
 from .editors import EDITOR_MESSAGES, AnyEditor, choice_width, make_editor
@@ -48,24 +48,36 @@ INFO_MIN = 20
 """The help beside an editor is never narrower: beside a wide choice it goes under it."""
 
 
+MESSAGE_INDENT = 2
+"""Cells before the message under a refused input."""
+
+
 class CellVisual(Visual):
-    """An input row's label and its allowed-and-help text, with a gap for the editor between.
+    """An input row's label and its allowed-and-help text, with a gap for the editor between,
+    and under them the message of a refused input.
 
     Args:
         label: the input's title.
         info: what it allows and its help.
         widths: the label and editor columns.
-        min_height: the editor's height (the row is never shorter).
+        min_height: the editor's height (the row's cell is never shorter).
+        message: why the text is refused (``None``: it is not).
     """
 
     def __init__(self, label: Content, info: Content, widths: tuple[int, int],
-                 min_height: int):
+                 min_height: int, message: Content | None = None):
         self.label, self.info = label, info
         self.widths = widths
         self.min_height = min_height
+        self.message = message
 
     def __str__(self) -> str:
-        return f"{self.label.plain}\n{self.info.plain}"
+        return "\n".join(part.plain for part in (self.label, self.info, self.message) if part)
+
+    def _message_lines(self, rules: RulesMap, width: int) -> int:
+        if not self.message:
+            return 0
+        return self.message.get_height(rules, max(1, width - MESSAGE_INDENT))
 
     def _columns(self, width: int) -> tuple[int, int, int]:
         label_w, editor_w = self.widths
@@ -86,11 +98,15 @@ class CellVisual(Visual):
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
         return container_width
 
-    def get_height(self, rules: RulesMap, width: int) -> int:
+    def cell_height(self, rules: RulesMap, width: int) -> int:
+        """The lines of the label and the help (the editor lies over the first)."""
         label_w = self._columns(width)[0]
         info_w, first = self._info_layout(width)
         return max(self.min_height, self.label.get_height(rules, label_w),
                    first + self.info.get_height(rules, info_w) if self.info.cell_length else 1)
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return self.cell_height(rules, width) + self._message_lines(rules, width)
 
     def render_strips(self, width: int, height: int | None, style: Style,
                       options: RenderOptions) -> list[Strip]:
@@ -103,8 +119,6 @@ class CellVisual(Visual):
         info = [Strip.blank(info_w, rich)] * first + \
             self.info.render_strips(info_w, None, style, options) if self.info.cell_length else []
         lines = max(self.min_height, len(label), len(info))
-        if height is not None:
-            lines = height
         middle = Strip.blank(CELL_GUTTER + editor_w + CELL_GUTTER, rich)
         strips = []
         for y in range(lines):
@@ -113,6 +127,16 @@ class CellVisual(Visual):
             right = info[y].extend_cell_length(info_w, rich).crop(0, info_w) \
                 if y < len(info) else Strip.blank(info_w, rich)
             strips.append(Strip.join([left, middle, right]).crop(0, width))
+        if self.message:
+            indent = Strip.blank(MESSAGE_INDENT, rich)
+            message_w = max(1, width - MESSAGE_INDENT)
+            strips.extend(Strip.join([indent, line.extend_cell_length(message_w, rich)])
+                          .crop(0, width)
+                          for line in self.message.render_strips(message_w, None, style,
+                                                                 options))
+        if height is not None:
+            blank = Strip.blank(width, rich)
+            strips = strips[:height] + [blank] * (height - len(strips))
         return strips
 
 
@@ -129,55 +153,13 @@ def cell_lines(spec: InputSpec) -> int:
     return min(len(spec.choices), 8) if spec.kind == "names" else 1
 
 
-class InputCell(SharedComponentStyles, Widget):
-    """Draws a row's label and its allowed-and-help text; the editor lies over the gap."""
-
-    SHARED_COMPONENTS = frozenset({"input-cell--label", "input-cell--label-error",
-                                   "input-cell--info"})
-    COMPONENT_CLASSES = set(SHARED_COMPONENTS)
-
-    def __init__(self, label: str, info: str, min_height: int,
-                 editor_width: int | None = None):
-        super().__init__(classes="input-cell")
-        self._label, self._info, self._min_height = label, info, min_height
-        self._editor_width = editor_width
-        self._visual: CellVisual | None = None
-
-    def _widths(self) -> tuple[int, int]:
-        return cell_widths(self.screen.has_class("-narrow"), self._editor_width)
-
-    def render(self) -> CellVisual:
-        if self._visual is None:
-            refused = self.parent is not None and self.parent.has_class("-error")
-            label_part = "input-cell--label-error" if refused else "input-cell--label"
-            self._visual = CellVisual(
-                Content.styled(self._label, self.get_visual_style(label_part, partial=True)),
-                Content.styled(self._info, self.get_visual_style("input-cell--info",
-                                                                 partial=True)),
-                self._widths(), self._min_height)
-        return self._visual
-
-    def invalidate(self) -> None:
-        """Draw again with the styles now (the row's classes changed)."""
-        self._visual = None
-        self.refresh()
-
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self.invalidate()
-
-    def on_resize(self) -> None:
-        if self._visual is not None and self._visual.widths != self._widths():
-            self._visual = None  # the screen crossed a breakpoint
-            self.refresh(layout=True)
-
-
-class InputRow(Widget):
+class InputRow(SharedComponentStyles, Widget):
     """A labelled editor for one input, with what it allows, its help and its error message.
 
-    Two widgets while the input is fine: the cell that draws the label and the allowed-and-help
-    text, and the editor placed over the cell's gap (``app.tcss``); the message is mounted
-    beneath the first time there is one.
+    The row draws the label, the allowed-and-help text and the message under a refused input
+    itself (:class:`CellVisual`); its one child is the editor, placed over the gap between
+    the label and the help (``app.tcss``). A sheet has dozens of inputs, and a widget per
+    cell and per message was styled, laid out and kept in every SSH session.
 
     Args:
         spec: the input's declaration.
@@ -200,6 +182,10 @@ class InputRow(Widget):
             self.name = name
             """The input's name."""
 
+    SHARED_COMPONENTS = frozenset({"input-cell--label", "input-cell--label-error",
+                                   "input-cell--info", "input-cell--message"})
+    COMPONENT_CLASSES = set(SHARED_COMPONENTS)
+
     def __init__(self, spec: InputSpec, text: str, *, editor_id: str | None = None,
                  cursor_blink: bool = False, hold_frame: bool = False):
         super().__init__(classes=f"input-row -{spec.kind}")
@@ -210,15 +196,52 @@ class InputRow(Widget):
         self._blink = cursor_blink
         self._hold_frame = hold_frame
         self._editor: Widget | None = None
-        self._message: Static | None = None
+        self._message = ""
         self._pending_error: str | None = None
+        self._info = describe(spec)
+        self._visual: CellVisual | None = None
 
     def compose(self) -> ComposeResult:
-        spec = self.spec
-        yield InputCell(spec.title, describe(spec), cell_lines(spec), choice_width(spec))
-        self._editor = make_editor(spec, self._text, self._editor_id, self._blink)
+        self._editor = make_editor(self.spec, self._text, self._editor_id, self._blink)
         self._editor.add_class("input-editor", update=False)
         yield self._editor
+
+    @property
+    def message(self) -> str:
+        """The message under the row (``✗ …`` while its text is refused, else empty)."""
+        return self._message
+
+    def _widths(self) -> tuple[int, int]:
+        return cell_widths(self.screen.has_class("-narrow"), choice_width(self.spec))
+
+    def render(self) -> CellVisual:
+        if self._visual is None:
+            style = self.get_visual_style
+            label_part = "input-cell--label-error" if self._message else "input-cell--label"
+            self._visual = CellVisual(
+                Content.styled(self.spec.title, style(label_part, partial=True)),
+                Content.styled(self._info, style("input-cell--info", partial=True)),
+                self._widths(), cell_lines(self.spec),
+                Content.styled(self._message, style("input-cell--message", partial=True))
+                if self._message else None)
+        return self._visual
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        # the row's own lines: the editor, its one child, lies over them
+        return self.render().get_height(self.styles, width) if width else 0
+
+    def _invalidate(self, layout: bool = False) -> None:
+        """Draw again with the texts and styles now."""
+        self._visual = None
+        self.refresh(layout=layout)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._invalidate()
+
+    def on_resize(self) -> None:
+        if self._visual is not None and self._visual.widths != self._widths():
+            self._invalidate(layout=True)  # the screen crossed a breakpoint
 
     def lines_at(self, width: int, narrow: bool) -> int:
         """The lines the row will take at ``width`` (its outer width) on a narrow screen or
@@ -258,17 +281,10 @@ class InputRow(Widget):
             return
         self._pending_error = None
         text = f"✗ {message}" if message else ""
-        if self._message is None:
-            if not text:
-                return
-            self._message = Static(text, classes="input-message", markup=False)
-            self.set_class(True, "-error")
-            self.mount(self._message)
-            self.query_one(InputCell).invalidate()
-        elif self._message.content != text:
+        if text != self._message:
+            self._message = text
             self.set_class(bool(message), "-error")
-            self._message.update(text)
-            self.query_one(InputCell).invalidate()
+            self._invalidate(layout=True)
 
     def _edited(self, event: Message) -> None:
         event.stop()
