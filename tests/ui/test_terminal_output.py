@@ -214,3 +214,22 @@ def test_an_osc_between_frames_leaves_the_style_known():
     assert diff("\x1b]22;default\x07") == "\x1b]22;default\x07"
     assert len(diff(data)) > COLS * ROWS
     assert diff(data) == ""
+
+
+async def test_a_frame_sent_whole_goes_as_written_and_the_copy_follows_it():
+    """On a screen not known (the first paint, after a resize) every cell goes out anyway:
+    the frame goes as written (compacted), and the copy is brought up to date after it is
+    out, in the app's loop, or before the next frame at the latest."""
+    import asyncio
+
+    diff = ScreenDiff(lambda: (COLS, ROWS))
+    bg = Style(bgcolor=RichColor.parse("color(233)"))
+    data = frame([[("Dodge ranks", Style(bold=True) + bg), (" " * (COLS - 11), bg)]] * ROWS)
+    data += "\x1b[2;3H"
+    assert diff(data) == compact(data, DEFAULT)
+    assert diff(data) == ""  # the next frame, before the loop ran: the copy caught up first
+    again = ScreenDiff(lambda: (COLS, ROWS))
+    again(data)
+    await asyncio.sleep(0)  # the loop brings the copy up to date
+    changed = again(data.replace("Dodge", "Dodgy", 1))
+    assert "y" in changed and "Dodge" not in changed and len(changed) < 40

@@ -12,10 +12,15 @@ It is exact or it steps aside: a write with anything it does not model (an erase
 alternate screen, an OSC, a control character, text past the right edge, a newline at the
 bottom) is written as it came (compacted), and the copy is forgotten, so the next frame is sent
 whole; so is every frame after the terminal's size changes.
+
+A frame sent whole goes out as written (compacted) and the copy follows it once it is out: every
+cell goes out anyway, and applying a 200×50 frame to the copy took 8 ms of the way to the
+first paint.
 """
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Callable
 
@@ -49,20 +54,27 @@ class ScreenDiff:
         self._compactor = Compactor()  # the terminal's style is ``_compactor.shown``
         self._compactor.shown = DEFAULT  # as Textual assumes: its first segment has no reset
         self._cursor: tuple[int, int] | None = None  # where the terminal's cursor is
+        self._known = False  # whether the copy holds what the terminal shows
+        self._behind: str | None = None  # a frame sent whole, not applied to the copy yet
 
     def forget(self) -> None:
         """Not knowing what the terminal shows: the next frame is sent whole."""
         width, height = self._dims or (0, 0)
         self._cells = [[None] * width for _ in range(height)]
         self._cursor = None
+        self._known = False
+        self._behind = None
 
     def __call__(self, data: str) -> str:
+        self._catch_up()
         dims = self._size()
         if dims != self._dims:
             self._dims = dims
             self.forget()
         if "\x1b[" not in data and not data.isprintable():
             return self._pass(data)
+        if not self._known:
+            return self._send_whole(data)
         try:
             changes, cursor, modes, pen = self._simulate(data)
         except _Unmodelled:
@@ -75,6 +87,30 @@ class ScreenDiff:
         out = self._compactor(data)
         self._pen = self._compactor.shown
         return out
+
+    def _send_whole(self, data: str) -> str:
+        """A frame on a screen not known: as written (compacted), the copy following it once
+        it is out (:meth:`_catch_up`, before the next write at the latest)."""
+        out = self._compactor(data)
+        self._behind = data
+        try:
+            asyncio.get_running_loop().call_soon(self._catch_up)
+        except RuntimeError:  # no loop in this thread: now
+            self._catch_up()
+        return out
+
+    def _catch_up(self) -> None:
+        """Apply the frame last sent whole to the copy."""
+        data, self._behind = self._behind, None
+        if data is None:
+            return
+        try:
+            _, cursor, _, pen = self._simulate(data)
+        except _Unmodelled:
+            self.forget()
+            self._pen = self._compactor.shown
+            return
+        self._pen, self._cursor, self._known = pen, cursor, True
 
     def _simulate(self, data: str) -> tuple[dict[int, tuple[list[Cell | None], int, int]],
                                             tuple[int, int] | None, list[str], State | None]:
