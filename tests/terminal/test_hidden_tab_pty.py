@@ -113,7 +113,20 @@ def test_a_tab_shown_for_the_first_time_focuses_its_first_field_below_the_round(
     app.wait_for(r"Input · Level")
     app.press_slowly(*[NEXT_TAB] * switches, gap=1.0)
     app.wait_for(rf"Input · {first_field}")
+    app.wait_for(rf"▌ {first_field} ")  # and on screen, marked as focused
     app.settle(0.3)
     shown = app.text()
     app.press("pagedown")
     app.wait_until(lambda: app.text() != shown, "PageDown to scroll the form")
+
+
+@pytest.mark.parametrize("tab, first_field", [("vtm-revised", "Maneuver"),
+                                              ("shadowrun4", "Aware")])
+def test_a_sheet_opened_on_a_tab_shows_its_focused_first_field(run_worksheet, tab,
+                                                                first_field):
+    """Found in tmux at 80×24: opened on Vampire, focus was on Maneuver (the rule panel said
+    so) but the view stayed on the round group: the row, built just before it was focused,
+    had no place yet when the form scrolled to it. The form now waits for its place."""
+    app = run_worksheet(tab)
+    app.wait_for(rf"Input · {first_field}")
+    app.wait_for(rf"▌ {first_field} ")

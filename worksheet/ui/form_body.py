@@ -31,6 +31,9 @@ AHEAD_LINES = 6
 view's worth of rows is built, so focus and scrolling never reach a row that is not there."""
 
 
+REVEAL_TRIES = 5
+"""Refreshes a focused row just built waits at most for its place before it is scrolled to."""
+
 LAYOUT_WAIT = 2.0
 """Seconds a focus key waits at most for the layout of rows just built (normally one frame)."""
 
@@ -298,9 +301,17 @@ class FormBody(VerticalScroll, can_focus=False):
         # just built has no place yet, and a burst leaves the view where an earlier key was.
         self.call_after_refresh(self.reveal_focused)
 
-    def reveal_focused(self) -> None:
-        """Scroll the focused row into view (after a layout, so its place is known)."""
+    def reveal_focused(self, tries: int = REVEAL_TRIES) -> None:
+        """Scroll the focused row into view (after a layout, so its place is known: a row
+        focused as soon as it was built, the first field below a tab's round group, may wait
+        a refresh or two for its place)."""
         focused = self.screen.focused if self.is_attached else None
         row = self.row_of(focused)
-        if row is not None and not self.can_view_entire(focused):
+        if row is None:
+            return
+        if not row.virtual_region.height:  # not laid out yet
+            if tries:
+                self.call_after_refresh(self.reveal_focused, tries - 1)
+            return
+        if not self.can_view_entire(focused):
             self.scroll_to_center(row, animate=False, origin_visible=True, immediate=True)
