@@ -155,7 +155,9 @@ class Sheet:
                 status = self._evaluate(rules[name])
                 if not status.value == old.value or status.state is not old.state:
                     # The usual case, answered without comparing derivations: the status
-                    # changed, and so did what dependents see.
+                    # changed, and so did what dependents see. (Folding this into the branch
+                    # below, ``status != old`` then ``same_outcome``, made rise's re-derive
+                    # ~15% slower: two method calls per node.)
                     self._store(name, status)
                     changed[name] = old
                     due.update(children[name])

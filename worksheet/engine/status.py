@@ -126,13 +126,8 @@ def derivation(rule: Rule, result: Any, value: Any) -> Derivation:
     derivation is read to be shown or compared, and both need them."""
     formula = substituted = ""
     notes: tuple[str, ...] = ()
-    if isinstance(result, Explained):
-        term = result._texts_from  # a Term when the Explained left its texts to it
-        if term is None:
-            formula, substituted = result.formula, result.substituted
-        else:
-            formula, substituted = term.formula, term.substituted
-        notes = result.notes
+    if isinstance(result, Explained):  # its texts, or its term's (``Explained.__getattr__``)
+        formula, substituted, notes = result.formula, result.substituted, result.notes
     elif type(result) is Term:
         formula, substituted = result.formula, result.substituted
     return Derivation(rule.step, rule.label, formula, substituted, format_value(value),

@@ -19,36 +19,16 @@ from .numbers import format_number
 ATOM, PRODUCT, SUM = 3, 2, 1
 """How tightly a term's texts bind: a name or number or call, a product or quotient, a sum."""
 
-RECURSION_DEPTH = 200
-"""How deep :func:`render` recurses before it goes on iteratively (Python allows 1000)."""
 
-
-def render(term: Any, depth: int = 0) -> None:
+def render(term: Any) -> None:
     """Render ``term``'s texts, and first those of every operand not rendered yet.
 
-    Recursive, which is quickest for the shallow terms of nearly every rule (a screen reads
-    the derivation of every changed row it shows); a term deeper than
-    :data:`RECURSION_DEPTH`, such as a ``total`` of hundreds of records, is finished by
-    :func:`render_deep`, so no term can exhaust Python's recursion limit.
+    Without recursion: a term is as deep as a ``total`` of hundreds of records is long, and
+    Python's recursion limit must never decide whether a derivation can be shown.
     """
-    parts = term._parts
-    if parts is None:
+    if term._parts is None:
         render_number(term)
         return
-    texts, operands, detail = parts
-    for operand in operands:
-        if operand._substituted is None:
-            if operand._parts is None:
-                render_number(operand)
-            elif depth < RECURSION_DEPTH:
-                render(operand, depth + 1)
-            else:
-                render_deep(operand)
-    term._formula, term._substituted = texts(term._prec, operands, detail)
-
-
-def render_deep(term: Any) -> None:
-    """:func:`render` without recursion, for a term as deep as a long sum is long."""
     stack = [term]
     while stack:
         current = stack[-1]
