@@ -130,3 +130,17 @@ def test_a_sheet_opened_on_a_tab_shows_its_focused_first_field(run_worksheet, ta
     app = run_worksheet(tab)
     app.wait_for(rf"Input · {first_field}")
     app.wait_for(rf"▌ {first_field} ")
+
+
+def test_tabs_switched_back_and_forth_in_one_burst_still_answer(run_worksheet):
+    """Shadowrun and Vampire shown, hidden and shown again in one write, before their rows
+    are built or removed: the program must still answer and focus the field it shows."""
+    app = run_worksheet("rise")
+    app.wait_for(r"Input · Level")
+    app.press(NEXT_TAB, NEXT_TAB, PREVIOUS_TAB, PREVIOUS_TAB, NEXT_TAB, NEXT_TAB,
+              PREVIOUS_TAB)  # one write: ends on Shadowrun
+    app.wait_for(r"Defense pool \d+ *\n")
+    app.wait_for(r"Input · Aware")
+    app.press("ctrl+z")
+    app.wait_for(r"Nothing to undo in this tab\.")
+    assert app.process.poll() is None, app.after_exit()

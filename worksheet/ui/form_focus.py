@@ -10,7 +10,7 @@ focus, PageDown scrolled nothing and the next Tab was lost.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Callable, Iterable
 
 from textual.widget import Widget
 
@@ -89,9 +89,18 @@ class FocusTargets:
 
     def _build_to_first_field(self) -> bool:
         """Build rows down to the first field; False when there is none to wait for."""
+        return self.build_rows_until(lambda: self._first_field() is not None)
+
+    def build_rows_until(self, found: Callable[[], bool]) -> bool:
+        """Build the next views' rows until ``found()``; False when it never is.
+
+        Rows register in ``_rows`` as they are made; while a hidden tab's old rows are still
+        being removed, new ones are made only once they are gone (``FormBody.build_more``),
+        so with none registered yet this stops rather than ask again and again.
+        """
         body = self.query_one(FormBody)  # type: ignore[attr-defined]
         lines = first_view(self.screen)[0]  # type: ignore[attr-defined]
-        while self._first_field() is None:
-            if body.build_more(lines) is None:
-                return False  # every row is built: the form has no such field
+        while not found():
+            if not self._rows or body.build_more(lines) is None:
+                return False  # every row is built, or none can be yet
         return True

@@ -186,11 +186,8 @@ class SheetForm(FocusTargets, GraphReadings, Horizontal):
         focused when the tab was left (:meth:`resume_focus`)."""
         if self._released:
             self._released = False
-            body, lines = self.query_one(FormBody), first_view(self.screen)[0]
-            body.build_more(lines)  # rows register as they are made (if the old ones went)
-            while self._rows and self._resume_name not in (None, *self._rows):
-                if body.build_more(lines) is None:
-                    break  # every row is built
+            self.query_one(FormBody).build_more(first_view(self.screen)[0])
+            self.build_rows_until(lambda: self._resume_name in (None, *self._rows))
             self.call_after_refresh(self._after_first_paint)
 
     def _after_first_paint(self) -> None:
