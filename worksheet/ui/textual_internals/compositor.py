@@ -47,60 +47,78 @@ class RepaintWhatARebuiltMapMoves(Compositor):
 
 
 class LineCompositor(RepaintWhatARebuiltMapMoves):
-    """Textual's compositor, except that a partial update renders only the widgets on the
-    lines it sends, and only those lines of each.
+    """Textual's compositor, except that a partial update renders only the widgets that show
+    on the cells it sends, and only those lines of each.
 
     Buys: a keystroke that changes the result strip at the top and a few rows further down
-    renders those lines only. Textual renders every widget inside the rectangle around all
+    renders those rows only. Textual renders every widget inside the rectangle around all
     the changed regions (nearly the whole screen) and then drops the lines nobody changed;
-    at 200×50 that was most of a keystroke's CPU.
+    at 200×50 that was most of a keystroke's CPU. Of the widgets on a line sent, one beside
+    the changed cells (the rule panel beside a row) or wholly behind the widgets in front of
+    it there (the form behind its rows, a row behind its editor) is not rendered either:
+    Textual fills each piece of a line from the front-most widget and drops the rest.
     Relies on: ``Compositor.render_partial_update`` building the update from
-    ``_dirty_regions``, ``_regions_to_spans``, ``_render_chops`` and ``cuts``, and
-    ``_render_chops`` taking its widgets from ``_get_renders(crop)`` as ``(region, clip,
-    strips)`` with the strips of ``region ∩ clip``.
+    ``_dirty_regions``, ``_regions_to_spans`` and ``cuts`` into a ``ChopsUpdate`` that
+    writes, of each line's chops (``cut → strip``, front-most widget first), those that
+    overlap a span; ``visible_widgets`` ordered front to back, as ``_render_chops`` reads it.
     """
 
-    _lines: list[int] | None = None
-    """The lines the partial update being rendered sends (sorted), or ``None``."""
-
     def render_partial_update(self) -> ChopsUpdate | None:
-        screen_region = self.size.region
         update_regions = self._dirty_regions.copy()
         self._dirty_regions.clear()
         if not update_regions:
             return None
-        crop = Region.from_union(update_regions).intersection(screen_region)
         spans = list(self._regions_to_spans(update_regions))
-        lines = {y for y, _, _ in spans}
-        self._lines = sorted(lines)
-        try:
-            chops = self._render_chops(crop, lines.__contains__)
-        finally:
-            self._lines = None
+        chops = self._render_sent_chops(spans)
         chop_ends = [cut_set[1:] for cut_set in self.cuts]
         return ChopsUpdate(chops, spans, chop_ends)
 
-    def _get_renders(self, crop: Region | None = None
-                     ) -> Iterable[tuple[Region, Region, list[Strip]]]:
-        lines = self._lines
-        if lines is None or crop is None:
-            yield from super()._get_renders(crop)
-            return
-        overlaps = crop.overlaps
+    def _render_sent_chops(self, spans: list[tuple[int, int, int]]
+                           ) -> list[dict[int, Strip | None]]:
+        """Each line's chops, filled (as ``_render_chops`` does) on the cells ``spans`` send
+        only, rendering only the lines of each widget that fill an empty chop there."""
+        cuts = self.cuts
+        chops: list[dict[int, Strip | None]] = [dict.fromkeys(cut_set[:-1])
+                                                for cut_set in cuts]
+        sent: dict[int, list[tuple[int, int]]] = {}
+        for y, x1, x2 in spans:
+            sent.setdefault(y, []).append((x1, x2))
+        lines = sorted(y for y in sent if 0 <= y < len(cuts))
         for widget, (region, clip) in list(self.visible_widgets.items()):
-            if not overlaps(clip):
-                continue
             x, y, width, height = region.intersection(clip)
             if not (width and height):
                 continue
-            first = bisect_left(lines, y)  # the first line sent at or below the widget's top
-            if first == len(lines) or lines[first] >= y + height:
-                continue  # no line of this widget is sent
-            last = lines[bisect_left(lines, y + height) - 1]
-            top, bottom = lines[first], last + 1
-            shown = Region(x, top, width, bottom - top)
-            yield shown, shown, widget.render_lines(
-                Region(x - region.x, top - region.y, width, bottom - top))
+            shown = [line for line in lines[bisect_left(lines, y):bisect_left(lines, y + height)]
+                     if _fills_a_gap(cuts[line], chops[line], sent[line], x, x + width)]
+            if not shown:
+                continue
+            top, bottom = shown[0], shown[-1] + 1
+            strips = widget.render_lines(Region(x - region.x, top - region.y, width,
+                                                bottom - top))
+            for line in shown:
+                chops_line = chops[line]
+                pieces = [cut for cut in cuts[line] if x <= cut <= x + width]
+                for cut, piece in zip(pieces, strips[line - top].divide(
+                        [cut - x for cut in pieces[1:]])):
+                    if chops_line.get(cut) is None:
+                        chops_line[cut] = piece
+        return chops
+
+
+def _fills_a_gap(line_cuts: list[int], chops_line: dict[int, Strip | None],
+                 line_spans: list[tuple[int, int]], left: int, right: int) -> bool:
+    """True when a widget from column ``left`` to ``right`` has a piece of a line that no
+    widget in front filled yet and that has a cell in a span (``ChopsUpdate`` writes only a
+    cursor move for a piece that starts where a span ends, which the screen diff drops)."""
+    for index in range(len(line_cuts) - 1):
+        cut = line_cuts[index]
+        if cut < left or cut >= right or chops_line[cut] is not None:
+            continue
+        cut_end = line_cuts[index + 1]
+        for x1, x2 in line_spans:
+            if cut < x2 and cut_end > x1:
+                return True
+    return False
 
 
 class RenderSentLinesOnly:
