@@ -9,7 +9,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import Any, Iterable
 
-from textual._compositor import ChopsUpdate, Compositor, CompositorMap
+from textual._compositor import ChopsUpdate, Compositor, CompositorMap, LayoutUpdate
 from textual.cache import FIFOCache
 from textual.geometry import Region
 from textual.strip import Strip
@@ -56,11 +56,14 @@ class LineCompositor(RepaintWhatARebuiltMapMoves):
     at 200×50 that was most of a keystroke's CPU. Of the widgets on a line sent, one beside
     the changed cells (the rule panel beside a row) or wholly behind the widgets in front of
     it there (the form behind its rows, a row behind its editor) is not rendered either:
-    Textual fills each piece of a line from the front-most widget and drops the rest.
+    Textual fills each piece of a line from the front-most widget and drops the rest. A full
+    update (not an SVG export) skips the covered widgets the same way.
     Relies on: ``Compositor.render_partial_update`` building the update from
     ``_dirty_regions``, ``_regions_to_spans`` and ``cuts`` into a ``ChopsUpdate`` that
     writes, of each line's chops (``cut → strip``, front-most widget first), those that
-    overlap a span; ``visible_widgets`` ordered front to back, as ``_render_chops`` reads it.
+    overlap a span; ``render_full_update`` clearing ``_dirty_regions`` and making a
+    ``LayoutUpdate`` of every line's chops; ``visible_widgets`` ordered front to back, as
+    ``_render_chops`` reads it.
     """
 
     def render_partial_update(self) -> ChopsUpdate | None:
@@ -72,6 +75,17 @@ class LineCompositor(RepaintWhatARebuiltMapMoves):
         chops = self._render_sent_chops(spans)
         chop_ends = [cut_set[1:] for cut_set in self.cuts]
         return ChopsUpdate(chops, spans, chop_ends)
+
+    def render_full_update(self, simplify: bool = False) -> LayoutUpdate:
+        """The whole screen, each widget rendered only on the lines where it shows: the
+        screen, the form and the panels behind their rows are mostly covered (15% of a
+        200×50 full paint, which every start, tab switch and resize makes)."""
+        if simplify:  # an SVG export: as Textual makes it
+            return super().render_full_update(simplify)
+        width, height = self.size
+        self._dirty_regions.clear()
+        chops = self._render_sent_chops([(y, 0, width) for y in range(height)])
+        return LayoutUpdate([chop.values() for chop in chops], self.size.region)
 
     def _render_sent_chops(self, spans: list[tuple[int, int, int]]
                            ) -> list[dict[int, Strip | None]]:
