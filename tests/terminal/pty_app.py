@@ -47,6 +47,7 @@ KEYS = {
     "left": b"\x1b[D", "ctrl+up": b"\x1b[1;5A", "ctrl+down": b"\x1b[1;5B",
     "home": b"\x1b[H", "end": b"\x1b[F", "ctrl+a": b"\x01", "ctrl+e": b"\x05",
     "ctrl+k": b"\x0b", "ctrl+q": b"\x11", "ctrl+s": b"\x13", "ctrl+z": b"\x1a",
+    "ctrl+y": b"\x19",
     "f2": b"\x1bOQ", "f3": b"\x1bOR", "pagedown": b"\x1b[6~", "pageup": b"\x1b[5~",
 }
 """What an xterm sends for each key (``TERM=xterm-256color``)."""
@@ -55,7 +56,12 @@ _ANSI = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|
 
 
 def keys(*names: str) -> bytes:
-    """The bytes of several keys; a name not in :data:`KEYS` is typed as its own text."""
+    """The bytes of several keys; a name not in :data:`KEYS` is typed as its own text, unless
+    it names a key (``ctrl+…``, ``f7``): a key missing here was typed as its name."""
+    unknown = [name for name in names if name not in KEYS
+               and re.fullmatch(r"(ctrl|shift|alt|meta)\+.+|f\d+", name)]
+    if unknown:
+        raise KeyError(f"no bytes for the keys {unknown}: add them to KEYS")
     return b"".join(KEYS.get(name, name.encode()) for name in names)
 
 
