@@ -39,3 +39,20 @@ def test_the_same_toast_without_a_scroll_goes_when_its_time_is_up(run_worksheet)
     app.wait_for(r"Nothing to undo in this tab\.")
     app.wait_gone(r"Nothing to undo", timeout=UNDO_TOAST_SECONDS + 4)
     assert re.search(r"GemStone IV — Evade DS · saved · defaults", app.text())
+
+
+def test_a_key_repeated_in_a_burst_shows_its_toast_once(run_worksheet):
+    """Found in tmux at 80×24 on Rise: six Ctrl+Z in one ``send-keys`` stacked six copies of
+    "Nothing to undo in this tab." over half the sheet. A message still shown is replaced,
+    not repeated; a different one still shows beside it."""
+    app = run_worksheet("gemstone4")
+    app.wait_for(r"Input · Dodge ranks")
+    app.wait_for(r"GemStone IV — Evade DS · saved · defaults")
+    app.send(keys(*["ctrl+z"] * 6, "ctrl+y"))
+    app.wait_for(r"Nothing to undo in this tab\.")
+    app.wait_for(r"Nothing to redo in this tab\.")
+    app.settle(0.3)
+    screen = app.text()
+    assert screen.count("Nothing to undo in this tab.") == 1, screen
+    assert screen.count("Nothing to redo in this tab.") == 1, screen
+    app.wait_gone(r"Nothing to (un|re)do", timeout=UNDO_TOAST_SECONDS + 4)

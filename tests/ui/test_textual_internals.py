@@ -137,6 +137,10 @@ def select() -> Select:
 TARGETS = [
     ("breakpoint_classes", "Screen._get_breakpoint_classes",
      lambda: method(Screen, "_get_breakpoint_classes")),
+    ("OneToastPerMessage", "App._on_notify", lambda: method(App, "_on_notify")),
+    ("OneToastPerMessage", "App._unnotify", lambda: method(App, "_unnotify")),
+    ("OneToastPerMessage", "App._notifications",
+     lambda: attribute(App(), "_notifications")),
     ("KeepStylesOnFirstResume", "Screen._on_screen_resume",
      lambda: method(Screen, "_on_screen_resume")),
     ("KeepStylesOnFirstResume", "events.ScreenResume.refresh_styles",

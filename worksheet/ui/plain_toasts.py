@@ -1,4 +1,4 @@
-"""Toasts that show their text as written.
+"""Toasts that show their text as written, and a message repeated while shown only once.
 
 Textual reads a notification's text as markup by default. Ours name presets, files and records
 that players typed or that another player dropped in the shared folder: ``Loaded [/]`` raised
@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from .textual_internals import OneToastPerMessage
 
-class PlainToasts:
-    """App mixin: every notification, the widgets' included, is plain text."""
+
+class PlainToasts(OneToastPerMessage):
+    """App mixin: every notification, the widgets' included, is plain text; one repeated
+    while still shown replaces itself (:class:`~.textual_internals.OneToastPerMessage`)."""
 
     def notify(self, message: str, **options: Any) -> None:
         options["markup"] = False  # a widget's notify passes markup=True explicitly

@@ -1,6 +1,6 @@
 """Every use the app makes of Textual's private API, in one place: this package, one module
 per area (the first paint, text fields, shared styles, painting, rendering a frame, what is
-kept after a widget goes, the app's end, what tests read), each imported from here.
+kept after a widget goes, the app's end, toasts, what tests read), each imported from here.
 
 Textual's public API does not offer some of what the app needs at 80×24 over SSH: a first
 paint without restyling every widget, keys kept in the order typed, a select whose list waits
@@ -29,6 +29,7 @@ from .retained import background_pairs_by_colour, forget_geometry
 from .shared_styles import SharedComponentClasses, blend_over, component_classes
 from .text_fields import (DrawnSelectCurrent, KeyBeforeInput, LazySelectList,
                           RepaintWhileTextFits, SelectCurrent, SelectOverlay, event_clock)
+from .toasts import OneToastPerMessage
 
 PINNED_TEXTUAL = "8.2.8"
 """The Textual version these hooks are written against (``textual==`` in pyproject.toml)."""
@@ -41,5 +42,5 @@ __all__ = [
     "notifications", "exit_output", "own_component_styles", "rendered_lines",
     "forget_arrangement", "compact_output", "LineCompositor", "RenderSentLinesOnly",
     "lazy_strip_caches", "background_pairs_by_colour", "forget_geometry",
-    "RepaintWhatARebuiltMapMoves", "event_clock", "DrawnSelectCurrent",
+    "RepaintWhatARebuiltMapMoves", "event_clock", "DrawnSelectCurrent", "OneToastPerMessage",
 ]
