@@ -47,7 +47,7 @@ KEYS = {
     "left": b"\x1b[D", "ctrl+up": b"\x1b[1;5A", "ctrl+down": b"\x1b[1;5B",
     "home": b"\x1b[H", "end": b"\x1b[F", "ctrl+a": b"\x01", "ctrl+e": b"\x05",
     "ctrl+k": b"\x0b", "ctrl+q": b"\x11", "ctrl+s": b"\x13", "ctrl+z": b"\x1a",
-    "ctrl+y": b"\x19",
+    "ctrl+y": b"\x19", "f12": b"\x1b[24~",
     "f2": b"\x1bOQ", "f3": b"\x1bOR", "pagedown": b"\x1b[6~", "pageup": b"\x1b[5~",
 }
 """What an xterm sends for each key (``TERM=xterm-256color``)."""
@@ -183,6 +183,8 @@ class PtyWorksheet:
                                         env=self.env, start_new_session=True, close_fds=True,
                                         preexec_fn=_take_controlling_terminal
                                         if self.controlling else None)
+        self.tty_name = os.ttyname(slave)
+        """The terminal's device: what ``wall`` or ``write`` would write to."""
         os.close(slave)
         self.master = master
         return self

@@ -29,16 +29,16 @@ from .plain_toasts import PlainToasts
 from .key_gate import KeyGate
 from .preset_actions import PresetController
 from .recovery_actions import RecoveryController
+from .redraw import REDRAW, RedrawScreen
 from .sheet import SheetForm
 from .status_line import StatusLine
-from .screen_diff import ScreenDiff
 from .screens.sheet_screen import SheetScreen
-from .textual_internals import UncaughtExceptionHook, compact_output, copy_through_driver
+from .textual_internals import UncaughtExceptionHook, copy_through_driver
 from .widgets.frame_hold import frame_hold
 from .widgets.key_bar import KeyBar
 from .widgets.tab_bar import TabBar
 
-class WorksheetApp(PlainToasts, KeyGate, UncaughtExceptionHook, App[None]):
+class WorksheetApp(PlainToasts, RedrawScreen, KeyGate, UncaughtExceptionHook, App[None]):
     """The terminal worksheet. What each group of keys does is a controller's, each owning its
     state: ``focus_keys``, ``fight``, ``preset_files`` and ``recovery``.
 
@@ -87,6 +87,7 @@ class WorksheetApp(PlainToasts, KeyGate, UncaughtExceptionHook, App[None]):
         Key("f3", "explain", "Explain", show=False,
             help="the focused row's full rule and source in a dialog (Enter on a value too)",
             command="Explain"),
+        REDRAW,
         Key("f1,question_mark", "help", "Help",
             help="this help (? only outside text fields)", command="Help"),
         Key("ctrl+q", "quit", "Quit", priority=True,
@@ -147,8 +148,7 @@ class WorksheetApp(PlainToasts, KeyGate, UncaughtExceptionHook, App[None]):
 
     # -- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        # every frame in fewer bytes: only the cells that changed (screen_diff)
-        compact_output(self, ScreenDiff(lambda: (self.size.width, self.size.height)))
+        self.send_changed_cells_only()  # every frame in fewer bytes (redraw, screen_diff)
         # the screen's breakpoint class before the form exists (``SheetScreen.set_breakpoint``)
         self.screen.set_breakpoint(self.size.width, self.HORIZONTAL_BREAKPOINTS)
         yield TabBar([(rid, rulesets.short_title(rid)) for rid in self.ruleset_ids], self.initial,
