@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from harness import PtyApp  # noqa: E402
-from scenarios import Keys, fresh_env, gemstone_keys, rise_keys  # noqa: E402
+import measures as m  # noqa: E402
+from scenarios import App, Keys, gemstone_keys, rise_keys  # noqa: E402
 
 SCENARIOS = {"rise": rise_keys, "gemstone4": gemstone_keys}
 WARM_UP, PRESSES = 10, 40
@@ -32,29 +32,16 @@ WARM_UP, PRESSES = 10, 40
 
 
 def cpu_per_key(tree: Path, keys: Keys, cols: int, rows: int) -> float:
-    """Milliseconds of CPU per keystroke of one run of ``tree``'s Worksheet."""
-    env = fresh_env(keys.app)
-    env["PYTHONPATH"] = str(tree)
-    app = PtyApp([sys.executable, "-m", "worksheet", *keys.app.argv[3:]], env, cols, rows)
-    app.start()
-    try:
-        app.wait_for(keys.app.first_paint, timeout=30)
-        app.settle(0.5)
+    """Milliseconds of CPU per keystroke of one run of ``tree``'s Worksheet (measured as
+    ``bench.py`` measures a block of presses)."""
+    app = App(keys.app.name, [sys.executable, "-m", "worksheet", *keys.app.argv[3:]],
+              keys.app.first_paint, {**keys.app.env, "PYTHONPATH": str(tree)})
+    with m.running(app, cols, rows) as (pty_app, _):
         for key, expected in keys.before:
-            app.send(key)
-            app.wait_for(expected, timeout=20)
-        for count, measured in ((WARM_UP, False), (PRESSES, True)):
-            app.settle(0.3)
-            before = app.cpu_seconds()
-            for index in range(count):
-                key, expected = keys.presses[index % len(keys.presses)]
-                app.send(key)
-                app.wait_for(expected, timeout=20)
-                app.settle(0.03, limit=1)
-            app.settle(0.3)  # the last press's trailing work belongs to it
-        return (app.cpu_seconds() - before) / PRESSES * 1e3
-    finally:
-        app.stop()
+            pty_app.send(key)
+            pty_app.wait_for(expected, timeout=20)
+        m.press_block(pty_app, keys, 0, WARM_UP)
+        return m.press_block(pty_app, keys, WARM_UP, PRESSES)["cpu"] * 1e3
 
 
 def main(argv: list[str] | None = None) -> int:

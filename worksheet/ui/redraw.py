@@ -4,9 +4,9 @@ The screen diff (``screen_diff``) sends each frame as the cells that differ from
 believes the terminal shows. On a shared server something else may write over the app: an
 administrator's ``wall``, another user's ``write``, line noise on a dropped link. The cells it
 garbles did not change in the app, so no frame sent them again: a number a player relies on
-stayed hidden until the app happened to draw something else there. F12 (or "Redraw screen" in the palette) forgets
-what the terminal shows, so the next frame is sent whole, as ``curses`` programs do on Ctrl+L
-(which copies the result line here).
+stayed hidden until the app happened to draw something else there. F12 (or "Redraw screen" in
+the palette) forgets what the terminal shows, so the next frame is sent whole, as ``curses``
+programs do on Ctrl+L (which copies the result line here).
 """
 
 from __future__ import annotations
@@ -36,4 +36,3 @@ class RedrawScreen:
         if self._screen_diff is not None:
             self._screen_diff.forget()
         self.screen.refresh()  # type: ignore[attr-defined]
-

@@ -7,7 +7,7 @@ See the package's docstring: each hook says what it buys and what of Textual it 
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import Any, Iterable
+from typing import Any
 
 from textual._compositor import ChopsUpdate, Compositor, CompositorMap, LayoutUpdate
 from textual.cache import FIFOCache
