@@ -11,6 +11,8 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
 from textual.geometry import Region
+from textual.widget import Widget
+from textual.widgets import DataTable
 
 from worksheet.ui import WorksheetApp
 from worksheet.ui.form_body import FormBody
@@ -38,19 +40,26 @@ def lookups(cached) -> int:
     return info.hits + info.misses
 
 
+async def draw_every_row(app, pilot, step: int) -> tuple[SheetForm, FormBody]:
+    """Build every row of the shown tab and draw them, scrolling ``step`` lines at a time
+    (each row drawn at many places); the tab's form and body."""
+    await settle(pilot)
+    form = app.form()
+    form.build_all()
+    await settle(pilot)
+    body = form.query_one(FormBody)
+    for line in range(0, int(body.max_scroll_y) + 1, step):
+        body.scroll_to(y=line, animate=False)
+        await settle(pilot, 1)
+    return form, body
+
+
 async def test_a_hidden_tabs_rows_are_dropped_and_freed(progressive):
     """The rows go, and so do the lines they rendered: Textual caches each widget's
     background pair keyed by the widget's line cache, which must not keep them."""
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        form = app.form()
-        form.build_all()
-        await settle(pilot)
-        body = form.query_one(FormBody)
-        for line in range(0, int(body.max_scroll_y) + 1, 2):  # draw every row, at many places
-            body.scroll_to(y=line, animate=False)
-            await settle(pilot, 1)
+        form, body = await draw_every_row(app, pilot, step=2)
         rows = [weakref.ref(row) for row in body.children]
         editors = [weakref.ref(row.editor) for row in form.query(InputRow)]
         lines = [weakref.ref(rendered_lines(widget)) for widget in body.walk_children()]
@@ -67,6 +76,25 @@ async def test_a_hidden_tabs_rows_are_dropped_and_freed(progressive):
         assert alive == [], f"{len(alive)} rows or editors of the hidden tab still in memory"
         kept = sum(ref() is not None for ref in lines)
         assert kept == 0, f"the rendered lines of {kept} dropped widgets are still in memory"
+
+
+async def test_a_hidden_tab_keeps_no_widget_of_its_form_body(progressive):
+    """Record tables go too (Textual's cache of cell styles kept them), and the hidden body
+    does not make its first row ahead of time: a long session keeps no row of a hidden tab."""
+    app = WorksheetApp(ruleset="rise")
+    async with app.run_test(size=SIZE) as pilot:
+        form, body = await draw_every_row(app, pilot, step=4)
+        widgets = [weakref.ref(widget) for widget in body.walk_children()]
+        assert len(form.query(DataTable)) >= 2
+        app.show_tab("gemstone4")
+        await settle(pilot)
+        gc.collect()
+        alive = [ref() for ref in widgets if ref() is not None]
+        assert alive == [], f"{len(alive)} widgets of the hidden tab's body still in memory"
+        assert not isinstance(body._next, Widget), "a hidden tab made its first row already"
+        app.show_tab("rise")
+        await settle(pilot)
+        assert body.children and body.children[0].has_class("step-heading")
 
 
 async def test_a_tab_shown_again_shows_what_was_typed_and_derived(progressive):

@@ -23,6 +23,7 @@ from textual.message import Message
 from textual.drivers.linux_driver import LinuxDriver
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets import DataTable
 from rich.cells import cached_cell_len
 from rich.segment import Segment
 from textual._compositor import Compositor
@@ -130,6 +131,37 @@ def test_forget_geometry_empties_the_caches_and_regions_still_answer():
             cached_cell_len("字ab")) == before == (Region(5, 8, 35, 2), Region(2, 4, 36, 8), 4)
 
 
+class TableApp(App[None]):
+    """A field (focused, so removing the table restyles nothing) and a record table."""
+
+    AUTO_FOCUS = "#field"
+
+    def compose(self) -> ComposeResult:
+        from worksheet.ui.widgets.records import RecordTable
+
+        yield Input(id="field")
+        table = RecordTable(id="records")
+        table.add_columns("name", "value")
+        table.add_rows([("Ward", "2"), ("Cover", "1")])
+        yield table
+
+
+async def test_a_removed_record_table_is_not_kept_by_the_cell_styles_cache():
+    """Textual's ``lru_cache`` of cell styles keys on the table: once a record table is
+    removed, that cache no longer holds it (it kept a hidden tab's two tables alive after
+    every tab was visited)."""
+    app = TableApp()
+    async with app.run_test(size=(40, 8)) as pilot:
+        await pilot.pause()
+        table = app.query_one("#records")
+        assert "Ward" in "".join(line.text for line in table.render_lines(table.size.region))
+        cached = DataTable._get_styles_to_render_cell
+        assert cached.cache_info().currsize > 0
+        await table.remove()
+        await pilot.pause()
+        assert cached.cache_info().currsize == 0
+
+
 def select() -> Select:
     return Select([("a", 1)], allow_blank=False)
 
@@ -223,6 +255,8 @@ TARGETS = [
     ("forget_geometry", "Region.intersection, shrink and overlaps and rich's cached_cell_len "
      "are lru_cache wrappers", lambda: {Region.intersection, Region.shrink, Region.overlaps,
                                         cached_cell_len} <= set(geometry_caches())),
+    ("forget_cell_styles", "DataTable._get_styles_to_render_cell is an lru_cache wrapper",
+     lambda: hasattr(DataTable._get_styles_to_render_cell, "cache_clear")),
     ("rendered_lines", "Widget()._styles_cache (a StylesCache)",
      lambda: isinstance(getattr(Widget(), "_styles_cache", None), StylesCache)),
     ("lazy_strip_caches", "Strip has __slots__ and no __getattr__ of its own",

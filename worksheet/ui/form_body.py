@@ -37,6 +37,9 @@ REVEAL_TRIES = 5
 LAYOUT_WAIT = 2.0
 """Seconds a focus key waits at most for the layout of rows just built (normally one frame)."""
 
+NOT_TAKEN: Any = object()
+"""``FormBody._next`` of a released body: its first row is made only when it is built."""
+
 PANEL_WIDTH, PANEL_LINES = 36, 6
 """The rule panel: 36 columns right of the form on a wide screen, 6 lines (5 and its border)
 under it on a narrow one (app.tcss)."""
@@ -127,6 +130,7 @@ class FormBody(VerticalScroll, can_focus=False):
         super().__init__(*rows, classes=classes)
         self._later = later
         self._next: Widget | None = next(later, None)
+        """The next row to build (``None``: every row is built; ``NOT_TAKEN``: not made yet)."""
         self._building: list[Awaitable[Any]] = []
         self._removed: asyncio.Future[None] | None = None
         """Done once the rows of the last :meth:`release` are removed (``None``: none was)."""
@@ -141,7 +145,7 @@ class FormBody(VerticalScroll, can_focus=False):
         self._removed = asyncio.get_running_loop().create_future()
         self.call_later(self._forget, self.remove_children(), self._removed)
         self._later = later
-        self._next = next(later, None)
+        self._next = NOT_TAKEN  # made when the tab is shown: a hidden tab keeps no row
         self.scroll_to(0, 0, animate=False, immediate=True)
 
     async def _forget(self, removing: AwaitRemove, removed: asyncio.Future[None]) -> None:
@@ -163,6 +167,8 @@ class FormBody(VerticalScroll, can_focus=False):
         return self._next is None
 
     def _take(self) -> Widget | None:
+        if self._next is NOT_TAKEN:
+            self._next = next(self._later, None)
         row = self._next
         if row is not None:
             self._next = next(self._later, None)

@@ -25,7 +25,7 @@ from .compositor import (STRIP_CACHES, LineCompositor, RenderSentLinesOnly,
 from .first_paint import KeepStylesOnFirstResume, breakpoint_classes
 from .for_tests import exit_output, notifications, own_component_styles, rendered_lines
 from .painting import SkipRepaintOutOfView, compact_output, forget_arrangement
-from .retained import background_pairs_by_colour, forget_geometry
+from .retained import background_pairs_by_colour, forget_cell_styles, forget_geometry
 from .shared_styles import SharedComponentClasses, blend_over, component_classes
 from .text_fields import (DrawnSelectCurrent, KeyBeforeInput, LazySelectList,
                           RepaintWhileTextFits, SelectCurrent, SelectOverlay, event_clock)
@@ -43,4 +43,5 @@ __all__ = [
     "forget_arrangement", "compact_output", "LineCompositor", "RenderSentLinesOnly",
     "lazy_strip_caches", "background_pairs_by_colour", "forget_geometry",
     "RepaintWhatARebuiltMapMoves", "event_clock", "DrawnSelectCurrent", "OneToastPerMessage",
+    "forget_cell_styles",
 ]

@@ -5,6 +5,7 @@ See the package's docstring: each hook says what it buys and what of Textual it 
 
 from __future__ import annotations
 
+import sys
 from functools import lru_cache
 from typing import Any
 
@@ -66,3 +67,20 @@ def geometry_caches() -> list[Any]:
     """The ``lru_cache`` wrappers :func:`forget_geometry` empties."""
     methods = [getattr(member, "__func__", member) for member in vars(Region).values()]
     return [*(method for method in methods if hasattr(method, "cache_clear")), cached_cell_len]
+
+
+def forget_cell_styles() -> None:
+    """Empty Textual's cache of a data table's cell styles, which keeps every table that asked.
+
+    Buys: ``DataTable._get_styles_to_render_cell`` is an ``lru_cache(32)`` on an instance
+    method, so each key holds the table that asked, with its rows and rendered lines, after
+    the table is removed: after every tab was visited, the two record tables of a tab no
+    longer shown were alive. Called as a record table is unmounted; tables still shown
+    compute their styles again on their next render. Nothing to do while no data table was
+    ever imported.
+    Relies on: ``DataTable._get_styles_to_render_cell`` being a ``functools.lru_cache``
+    wrapper (``cache_clear``) in ``textual.widgets._data_table``.
+    """
+    table_module = sys.modules.get("textual.widgets._data_table")
+    if table_module is not None:
+        table_module.DataTable._get_styles_to_render_cell.cache_clear()

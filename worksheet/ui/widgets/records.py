@@ -23,6 +23,7 @@ from textual.widgets import DataTable, Label, Static
 
 from ...engine import Record, RecordsInput
 from ..keys import Key
+from ..textual_internals import forget_cell_styles
 from .ids import kebab
 
 HINT = "a add · e/⏎ edit · d delete · Shift+↑/↓ or [ ] move"
@@ -73,6 +74,9 @@ class RecordTable(DataTable, inherit_bindings=True):
 
     def action_move(self, step: int) -> None:
         self._owner().move(self.cursor_row, step)
+
+    def on_unmount(self) -> None:
+        forget_cell_styles()  # else Textual's cache keeps this table after it is gone
 
 
 OPEN_WAIT = 2.0
