@@ -23,7 +23,7 @@ from textual.message import Message
 from textual.drivers.linux_driver import LinuxDriver
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Input
 from rich.cells import cached_cell_len
 from rich.segment import Segment
 from textual._compositor import Compositor
@@ -33,7 +33,7 @@ from textual.color import Color
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.reactive import var
-from textual.widgets import Input, Select, Static
+from textual.widgets import Select, Static
 
 from worksheet.ui import textual_internals as hooks
 from worksheet.ui.textual_internals import SelectCurrent
@@ -162,6 +162,45 @@ async def test_a_removed_record_table_is_not_kept_by_the_cell_styles_cache():
         assert cached.cache_info().currsize == 0
 
 
+class StyledOnce(hooks.StyleOnceInTheDom, Input):
+    """A compact input: Textual sets its class in the constructor."""
+
+
+class InputsApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Input(compact=True, id="textuals")
+        yield StyledOnce(compact=True, id="ours")
+
+
+async def test_a_widget_is_styled_once_as_it_mounts_and_again_on_later_changes():
+    """Textual's input applies the stylesheet as its constructor sets ``compact``; with the
+    mixin it is applied once, as it mounts, with the same result; a class added later still
+    restyles it."""
+    app = InputsApp()
+    applied: dict[str, int] = {}
+
+    def count(node) -> None:
+        if isinstance(node, Input):
+            applied[type(node).__name__] = applied.get(type(node).__name__, 0) + 1
+
+    async with app.run_test(size=(40, 6)) as pilot:
+        original = app.stylesheet.apply
+
+        def counting_apply(node, *args, **kwargs):
+            count(node)
+            return original(node, *args, **kwargs)
+
+        app.stylesheet.apply = counting_apply
+        await app.mount(Input(compact=True), StyledOnce(compact=True))
+        await pilot.pause()
+        assert applied == {"Input": 2, "StyledOnce": 1}
+        ours, textuals = app.query_one("#ours", Input), app.query_one("#textuals", Input)
+        assert ours.styles.height == textuals.styles.height and ours.styles.height.value == 1
+        assert ours.styles.border == textuals.styles.border
+        ours.add_class("-invalid")
+        assert applied["StyledOnce"] == 2
+
+
 def select() -> Select:
     return Select([("a", 1)], allow_blank=False)
 
@@ -255,6 +294,9 @@ TARGETS = [
     ("forget_geometry", "Region.intersection, shrink and overlaps and rich's cached_cell_len "
      "are lru_cache wrappers", lambda: {Region.intersection, Region.shrink, Region.overlaps,
                                         cached_cell_len} <= set(geometry_caches())),
+    ("StyleOnceInTheDom", "DOMNode.update_node_styles, and App._register applying the "
+     "stylesheet to each widget it mounts", lambda: method(DOMNode, "update_node_styles")
+     and "apply_stylesheet(widget" in inspect.getsource(App._register)),
     ("forget_cell_styles", "DataTable._get_styles_to_render_cell is an lru_cache wrapper",
      lambda: hasattr(DataTable._get_styles_to_render_cell, "cache_clear")),
     ("rendered_lines", "Widget()._styles_cache (a StylesCache)",

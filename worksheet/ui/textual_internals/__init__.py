@@ -22,7 +22,7 @@ from __future__ import annotations
 from .app_end import UncaughtExceptionHook, copy_through_driver, guard_sigcont, messages_pending
 from .compositor import (STRIP_CACHES, LineCompositor, RenderSentLinesOnly,
                          RepaintWhatARebuiltMapMoves, lazy_strip_caches)
-from .first_paint import KeepStylesOnFirstResume, breakpoint_classes
+from .first_paint import KeepStylesOnFirstResume, StyleOnceInTheDom, breakpoint_classes
 from .for_tests import exit_output, notifications, own_component_styles, rendered_lines
 from .painting import SkipRepaintOutOfView, compact_output, forget_arrangement
 from .retained import background_pairs_by_colour, forget_cell_styles, forget_geometry
@@ -43,5 +43,5 @@ __all__ = [
     "forget_arrangement", "compact_output", "LineCompositor", "RenderSentLinesOnly",
     "lazy_strip_caches", "background_pairs_by_colour", "forget_geometry",
     "RepaintWhatARebuiltMapMoves", "event_clock", "DrawnSelectCurrent", "OneToastPerMessage",
-    "forget_cell_styles",
+    "forget_cell_styles", "StyleOnceInTheDom",
 ]

@@ -13,6 +13,8 @@ from textual.css.query import NoMatches
 from textual.widgets import Select
 from textual.widgets._select import NoSelection, SelectCurrent, SelectOverlay
 
+from .first_paint import StyleOnceInTheDom
+
 
 class KeyBeforeInput:
     """Input mixin: the widget sees each key before ``Input`` inserts it.
@@ -61,7 +63,7 @@ class RepaintWhileTextFits:
                                layout=layout and not self._repaint_only, recompose=recompose)
 
 
-class DrawnSelectCurrent(SelectCurrent):
+class DrawnSelectCurrent(StyleOnceInTheDom, SelectCurrent):
     """The closed field of a select drawn as one widget: its label, then the arrow.
 
     Buys: Textual's ``SelectCurrent`` is a row of three widgets (the label, a down arrow and

@@ -19,7 +19,7 @@ from textual.widgets.input import Selection
 
 from ...engine import InputError, InputSpec
 from ..keys import ALT_DIGITS
-from ..textual_internals import LazySelectList, RepaintWhileTextFits
+from ..textual_internals import LazySelectList, RepaintWhileTextFits, StyleOnceInTheDom
 from .ids import kebab
 from .ordered_input import OrderedInput
 from .shared_styles import SharedComponentStyles
@@ -30,7 +30,7 @@ ALT_DIGIT_CHARACTERS = "".join(name if len(name) == 1 else unicodedata.lookup(
 """What Textual reads Alt+1 … Alt+9 as: the characters ``keys.ALT_DIGITS`` names."""
 
 
-class Editor(SharedComponentStyles, RepaintWhileTextFits, OrderedInput):
+class Editor(StyleOnceInTheDom, SharedComponentStyles, RepaintWhileTextFits, OrderedInput):
     """A text editor that keeps every character typed (see the module docstring).
 
     Its cursor, selection and placeholder styles are the sheet screen's (``shared_styles``).
@@ -78,7 +78,7 @@ class Editor(SharedComponentStyles, RepaintWhileTextFits, OrderedInput):
             self.selection = Selection.cursor(0)
 
 
-class ChoiceEditor(LazySelectList):
+class ChoiceEditor(StyleOnceInTheDom, LazySelectList):
     """A select whose drop-down list is built the first time it opens.
 
     Textual's ``Select`` builds its list (an ``OptionList`` with five styled parts) up front;
@@ -97,7 +97,7 @@ class ChoiceEditor(LazySelectList):
             self.value = value
 
 
-class NamesEditor(SelectionList):
+class NamesEditor(StyleOnceInTheDom, SelectionList):
     """A list of names to tick; each says ``✓`` when ticked, so it reads without colour."""
 
     def __init__(self, choices: tuple[str, ...], chosen: set[str], id: str | None = None):
@@ -129,7 +129,7 @@ class NamesEditor(SelectionList):
             self.replace_option_prompt_at_index(index, self._prompt(choice, choice in chosen))
 
 
-class YesNo(Checkbox):
+class YesNo(StyleOnceInTheDom, Checkbox):
     """A switch for a yes/no input that says its state in words (readable without colour)."""
 
     def __init__(self, value: bool, id: str | None = None):
