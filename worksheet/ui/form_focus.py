@@ -10,7 +10,7 @@ focus, PageDown scrolled nothing and the next Tab was lost.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from textual.widget import Widget
 
@@ -57,15 +57,19 @@ class FocusTargets:
             self._resume_name = None
             self.screen.set_focus(target)  # type: ignore[attr-defined]
         elif name is not None and tries:  # being built: its editor comes with a refresh
-            self.call_after_refresh(self.resume_focus, None, tries - 1)  # type: ignore
+            self._after_refresh_holding_keys(self.resume_focus, None, tries - 1)
             return
         elif focused is None or self not in focused.ancestors:  # type: ignore[operator]
             self._resume_name = None
             editor = self.first_editor()
+            if editor is None and tries and self._first_field() is None:
+                # below the first view: built once the first view is on screen, so the
+                # player sees the sheet without waiting for rows it does not show yet
+                self._after_refresh_holding_keys(self._build_to_first_field_then_focus, tries)
+                return
             if editor is None and tries and self._build_to_first_field():
-                # below the first view, just built or being mounted: its editor comes with a
-                # refresh (keys typed meanwhile are held until then, ``release_keys``)
-                self.call_after_refresh(  # type: ignore[attr-defined]
+                # being mounted: its editor comes with a refresh
+                self._after_refresh_holding_keys(
                     lambda: self.resume_focus(self.screen.focused, tries - 1))  # type: ignore
                 return
             if editor is not None:
@@ -73,6 +77,24 @@ class FocusTargets:
         release = getattr(self.app, "release_keys", None)  # type: ignore[attr-defined]
         if release is not None:  # keys typed meanwhile go to the field focused now (its
             release()  # focus event is queued before them)
+
+    def _build_to_first_field_then_focus(self, tries: int) -> None:
+        """Build the rows down to the first field, then focus it once its editor is mounted
+        (with none to wait for, the keys held are released at once)."""
+        built = self._build_to_first_field() if self.display else False
+        self._after_refresh_holding_keys(
+            lambda: self.resume_focus(self.screen.focused, tries - 1 if built else 0))  # type: ignore
+
+    def _after_refresh_holding_keys(self, callback: Callable[..., None], *args: Any) -> None:
+        """Call ``callback`` after the next refresh, holding the keys read meanwhile; the
+        focus it gives releases them (``KeyGate``). At start nothing has focus until the
+        first field is built: on Vampire at 80×24 (its first field below the first view)
+        fourteen Tabs typed as the program started moved focus through the round group
+        first, then focus jumped to the first field, and half of them were lost."""
+        hold = getattr(self.app, "hold_keys", None)  # type: ignore[attr-defined]
+        if hold is not None:
+            hold()
+        self.call_after_refresh(callback, *args)  # type: ignore[attr-defined]
 
     def _first_field(self) -> InputRow | None:
         """The row of the character's first input (below the round group), if built."""
