@@ -120,7 +120,7 @@ def test_fourteen_tabs_right_after_launch_land_where_slow_tabs_do(tmp_path, size
     fast.close()
 
 
-@pytest.mark.parametrize("tab", ["gemstone4", "vtm-revised"])
+@pytest.mark.parametrize("tab", ["gemstone4", "vtm-revised", "shadowrun4"])
 def test_keys_sent_before_the_first_paint_are_all_applied(tmp_path, tab):
     """Fourteen Tabs and a Space written the moment the program starts, before it has drawn
     anything, end where the same keys sent slowly after the first paint end. (Vampire's
