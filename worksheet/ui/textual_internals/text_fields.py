@@ -121,16 +121,7 @@ class LazySelectList(Select):
     """
 
     def compose(self):
-        current = DrawnSelectCurrent(self.prompt)
-        # Shown with its value before it mounts: setting it after (as Select does on mount)
-        # adds ``-has-value`` to a widget in the DOM, which restyles it before the first paint.
-        value = self._value
-        if value == self.NULL and not self._allow_blank and self._options:
-            value = self._options[0][1]
-        if value != self.NULL:  # (a blank choice is in the options too, with an empty label)
-            current.update(next((prompt for prompt, choice in self._options
-                                 if choice == value), self.NULL))
-        yield current
+        yield DrawnSelectCurrent(self.prompt)
 
     def _has_list(self) -> bool:
         return bool(self.query(SelectOverlay))
