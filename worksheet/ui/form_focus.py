@@ -62,15 +62,14 @@ class FocusTargets:
         elif focused is None or self not in focused.ancestors:  # type: ignore[operator]
             self._resume_name = None
             editor = self.first_editor()
-            if editor is None and tries and self._first_field() is None:
-                # below the first view: built once the first view is on screen, so the
-                # player sees the sheet without waiting for rows it does not show yet
-                self._after_refresh_holding_keys(self._build_to_first_field_then_focus, tries)
-                return
-            if editor is None and tries and self._build_to_first_field():
-                # being mounted: its editor comes with a refresh
-                self._after_refresh_holding_keys(
-                    lambda: self.resume_focus(self.screen.focused, tries - 1))  # type: ignore
+            if editor is None and tries:
+                if self._first_field() is None:  # below the first view: built once the
+                    # first view is on screen, so the sheet shows without waiting for it
+                    self._after_refresh_holding_keys(self._build_to_first_field_then_focus,
+                                                     tries)
+                else:  # made, being mounted: its editor comes with a refresh
+                    self._after_refresh_holding_keys(
+                        lambda: self.resume_focus(self.screen.focused, tries - 1))  # type: ignore
                 return
             if editor is not None:
                 self.screen.set_focus(editor)  # type: ignore[attr-defined]
