@@ -62,3 +62,22 @@ def test_a_paste_on_a_value_is_refused_and_cut_short_in_the_message(run_workshee
     words = toast_words(app)
     assert "Not entered: “123456789012345678901234…”. Step 2 · Armor group" in words, words
     assert re.search(r"Evade DS vs melee 0 {2}· {2}Evade DS vs ranged 0 ", app.text())
+
+
+def test_text_typed_on_a_yes_no_switch_is_refused_and_space_still_switches_it(run_worksheet):
+    """Found in tmux: "x" and "y" typed on Rise's Armor proficient switch vanished without a
+    word (a burst of Ctrl+Down and digits can land there as on a value)."""
+    app = run_worksheet("rise")
+    app.wait_for(r"Input · Level")
+    app.send(keys(*["ctrl+down"] * 4, "x", "y"))  # one write: to the switch, then text
+    app.wait_for(r"Input · Armor proficient")
+    app.wait_until(lambda: "Not entered" in toast_words(app), "the refusal")
+    app.settle(0.5)
+    words = toast_words(app)
+    assert "Not entered: “xy”. Armor proficient is a yes/no switch: Space or Enter switches " \
+           "it; Ctrl+Down goes to the next input." in words, words
+    assert re.search(r"Armor proficient +▐.▌ yes", app.text())
+    assert re.search(r"Rise — Defenses · saved · defaults", app.text())  # no edit
+    app.send(keys("space"))
+    app.wait_for(r"Armor proficient +▐.▌ no")
+    assert words.count("Not entered") == 1

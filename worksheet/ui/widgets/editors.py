@@ -14,6 +14,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Select, SelectionList
 from textual.widgets.input import Selection
 
@@ -22,6 +23,7 @@ from ..keys import ALT_DIGITS
 from ..textual_internals import LazySelectList, RepaintWhileTextFits, StyleOnceInTheDom
 from .ids import kebab
 from .ordered_input import OrderedInput
+from .refuse_typed import RefuseTyped
 from .shared_styles import SharedComponentStyles
 
 
@@ -129,8 +131,12 @@ class NamesEditor(StyleOnceInTheDom, SelectionList):
             self.replace_option_prompt_at_index(index, self._prompt(choice, choice in chosen))
 
 
-class YesNo(StyleOnceInTheDom, Checkbox):
-    """A switch for a yes/no input that says its state in words (readable without colour)."""
+class YesNo(StyleOnceInTheDom, RefuseTyped, Checkbox):
+    """A switch for a yes/no input that says its state in words (readable without colour);
+    text typed on it is refused aloud (:class:`RefuseTyped`)."""
+
+    def refused_where(self) -> str:
+        return f"{_title(self)} is a yes/no switch: Space or Enter switches it"
 
     def __init__(self, value: bool, id: str | None = None):
         super().__init__("yes" if value else "no", value, id=id, compact=True)
@@ -146,6 +152,12 @@ class YesNo(StyleOnceInTheDom, Checkbox):
     def set_text(self, spec: InputSpec, text: str) -> None:
         """Switch to what ``text`` says (text that says neither: no)."""
         self.value = bool(_parsed(spec, text))
+
+
+def _title(editor: Widget) -> str:
+    """The title of the input an editor edits (its row's), for messages."""
+    spec = getattr(editor.parent, "spec", None)
+    return spec.title if spec is not None else "This field"
 
 
 CHOICE_CHROME = 5

@@ -1,8 +1,8 @@
 """Text typed or pasted on a focused row that takes none is refused aloud, not dropped.
 
 Tab stops on values too (the rule panel shows their rules), so a player's "Tab Tab 7 5" sent
-in one burst over SSH can land the 7 and the 5 on a value. Textual drops such keys without a
-word; a player mid-fight would believe the number was entered.
+in one burst over SSH can land the 7 and the 5 on a value or on a yes/no switch. Textual drops
+such keys without a word; a player mid-fight would believe the number was entered.
 """
 
 from __future__ import annotations
