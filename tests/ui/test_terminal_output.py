@@ -233,3 +233,19 @@ async def test_a_frame_sent_whole_goes_as_written_and_the_copy_follows_it():
     await asyncio.sleep(0)  # the loop brings the copy up to date
     changed = again(data.replace("Dodge", "Dodgy", 1))
     assert "y" in changed and "Dodge" not in changed and len(changed) < 40
+
+
+def test_the_copy_of_the_screen_holds_a_cell_per_style_and_character_not_per_place():
+    """Every frame rewrote the copy with a new object per cell: 10,000 at 200×50, made
+    among each frame's short-lived objects, so the memory they pinned after a long tab
+    stayed with the process. Equal cells are one object now, however many frames."""
+    diff = ScreenDiff(lambda: (COLS, ROWS))
+    bg = Style(bgcolor=RichColor.parse("color(233)"))
+    rows = [[("Dodge ranks ·", Style(bold=True) + bg), (" " * (COLS - 13), bg)]] * ROWS
+    diff(frame(rows) + "\x1b[2;3H")
+    for word in ("Dodgy", "Dodge", "Parry"):
+        diff(frame([[(word + " ranks ·", Style(bold=True) + bg), (" " * (COLS - 13), bg)]]
+                   * ROWS) + "\x1b[2;3H")
+    cells = [cell for row in diff._cells for cell in row]
+    assert len(cells) == COLS * ROWS and None not in cells
+    assert len({id(cell) for cell in cells}) == len(set(cells)) <= 20

@@ -201,6 +201,30 @@ _ONE_CELL: dict[str, bool] = {}
 cell wide: a frame repeats the same few styles and texts (bounded: cleared when full)."""
 _CACHED = 4096
 
+_CELLS: dict[State, dict[str, Cell]] = {}
+"""One cell object per style and character, shared by every place on the screen that shows
+it: the copy of a 200×50 screen held 10,000 cells (0.6 MB) made anew by each frame, scattered
+among the frame's short-lived objects so that memory freed after a long tab was not given
+back (bounded: a style's cells, and the styles, are dropped when there are many)."""
+
+
+def _cells_in(pen: State) -> dict[str, Cell]:
+    """The shared cells of style ``pen``, by character."""
+    cells = _CELLS.get(pen)
+    if cells is None or len(cells) >= _CACHED:
+        if len(_CELLS) >= _CACHED:
+            _CELLS.clear()
+        cells = _CELLS[pen] = {}
+    return cells
+
+
+def _cell(cells: dict[str, Cell], char: str, pen: State) -> Cell:
+    """The shared cell of ``char`` in ``pen`` (``cells``: :func:`_cells_in`)."""
+    cell = cells.get(char)
+    if cell is None:
+        cell = cells[char] = (char, pen)
+    return cell
+
 
 def _apply(pen: State | None, sgr: str) -> State | None:
     key = (pen, sgr)
@@ -235,7 +259,8 @@ def _write_narrow(row: list[Cell | None], x: int, text: str, pen: State,
             end < width and row[end] is not None and _halves(row, end, end - 1)):
         raise _Unmodelled  # half a wide character left: terminals differ
     _keep(row, before, y, x)
-    row[x:end] = [(char, pen) for char in text]
+    cells = _cells_in(pen)
+    row[x:end] = [cells.get(char) or _cell(cells, char, pen) for char in text]
     return end
 
 
@@ -245,6 +270,7 @@ def _write_wide(row: list[Cell | None], x: int, text: str, pen: State,
     the column after it."""
     width = len(row)
     _keep(row, before, y, x)
+    cells = _cells_in(pen)
     for char in text:
         size = cell_len(char)
         if size not in (1, 2) or x + size > width:
@@ -252,7 +278,7 @@ def _write_wide(row: list[Cell | None], x: int, text: str, pen: State,
         if any(0 <= i < width and row[i] is not None and _halves(row, i, x)
                for i in (x - 1, x + size)):
             raise _Unmodelled  # half a wide character left: terminals differ
-        row[x:x + size] = [(char, pen), ("", pen)][:size]
+        row[x:x + size] = [_cell(cells, char, pen), _cell(cells, "", pen)][:size]
         x += size
     return x
 
