@@ -229,6 +229,15 @@ TARGETS = [
      and "apply_stylesheet(widget" in inspect.getsource(App._register)),
     ("forget_cell_styles", "DataTable._get_styles_to_render_cell is an lru_cache wrapper",
      lambda: hasattr(DataTable._get_styles_to_render_cell, "cache_clear")),
+    ("forget_drawn", "Widget()._styles_cache (a StylesCache), _render_cache (a _RenderCache) "
+     "and _dirty_regions, and render_line rendering again while _dirty_regions is not empty",
+     lambda: isinstance(getattr(Widget(), "_styles_cache", None), StylesCache)
+     and type(getattr(Widget(), "_render_cache", None)).__name__ == "_RenderCache"
+     and isinstance(getattr(Widget(), "_dirty_regions", None), set)
+     and "if self._dirty_regions:" in inspect.getsource(Widget.render_line)),
+    ("kept_lines", "Widget()._styles_cache._cache (a dict), _render_cache.lines (a list)",
+     lambda: isinstance(getattr(Widget()._styles_cache, "_cache", None), dict)
+     and isinstance(Widget()._render_cache.lines, list)),
     ("rendered_lines", "Widget()._styles_cache (a StylesCache)",
      lambda: isinstance(getattr(Widget(), "_styles_cache", None), StylesCache)),
     ("lazy_strip_caches", "Strip has __slots__ and no __getattr__ of its own",

@@ -30,6 +30,7 @@ from .form_focus import FocusTargets
 from .labels import Speaker
 from .entries import Entries, History, entries_from_values, split_entries
 from .steps import heading
+from .textual_internals import forget_drawn
 from .widgets import InputRow, RulePanel, ValueRow, input_row, paint_rows
 from .widgets.frame_hold import frame_hold
 from .widgets.odds import OddsPanel
@@ -180,6 +181,13 @@ class SheetForm(FocusTargets, GraphReadings, Horizontal):
         self._odds = self._odds_heading = None
         self.query_one(FormBody).release(self._all_rows())
         self._released = True
+        self.call_after_refresh(self._forget_drawn)  # the frame the switch paints draws it
+
+    def _forget_drawn(self) -> None:
+        """Drop what the hidden frame (the strip, the rule panel) keeps drawn: its lines are
+        the same when it is shown again, and drawing them then costs less than keeping them."""
+        if self._released:
+            forget_drawn(self)
 
     def show_rows(self) -> None:
         """Build the first view's rows again after :meth:`release_rows`, and down to the row

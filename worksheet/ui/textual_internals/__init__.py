@@ -23,9 +23,11 @@ from .app_end import UncaughtExceptionHook, copy_through_driver, guard_sigcont, 
 from .compositor import (STRIP_CACHES, LineCompositor, RenderSentLinesOnly,
                          RepaintWhatARebuiltMapMoves, lazy_strip_caches)
 from .first_paint import KeepStylesOnFirstResume, StyleOnceInTheDom, breakpoint_classes
-from .for_tests import exit_output, notifications, own_component_styles, rendered_lines
+from .for_tests import (exit_output, kept_lines, notifications, own_component_styles,
+                        rendered_lines)
 from .painting import SkipRepaintOutOfView, compact_output, forget_arrangement
-from .retained import background_pairs_by_colour, forget_cell_styles, forget_geometry
+from .retained import (background_pairs_by_colour, forget_cell_styles, forget_drawn,
+                       forget_geometry)
 from .shared_styles import SharedComponentClasses, blend_over, component_classes
 from .text_fields import (DrawnSelectCurrent, KeyBeforeInput, LazySelectList,
                           RepaintWhileTextFits, SelectCurrent, SelectOverlay, event_clock)
@@ -43,5 +45,5 @@ __all__ = [
     "forget_arrangement", "compact_output", "LineCompositor", "RenderSentLinesOnly",
     "lazy_strip_caches", "background_pairs_by_colour", "forget_geometry",
     "RepaintWhatARebuiltMapMoves", "event_clock", "DrawnSelectCurrent", "OneToastPerMessage",
-    "forget_cell_styles", "StyleOnceInTheDom",
+    "forget_cell_styles", "StyleOnceInTheDom", "forget_drawn", "kept_lines",
 ]

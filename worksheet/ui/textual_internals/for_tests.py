@@ -48,3 +48,13 @@ def rendered_lines(widget: Any) -> Any:
     no reference back to the widget).
     """
     return widget._styles_cache
+
+
+def kept_lines(widget: Any) -> int:
+    """How many lines ``widget`` keeps of its last render (styled, and as its content drew).
+
+    Buys: a test proves that a hidden tab's frame keeps none (``forget_drawn``).
+    Relies on: ``Widget._styles_cache._cache`` (a dict of lines) and
+    ``Widget._render_cache.lines`` (a list).
+    """
+    return len(widget._styles_cache._cache) + len(widget._render_cache.lines)
