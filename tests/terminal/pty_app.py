@@ -283,6 +283,17 @@ class PtyWorksheet:
             self.send(keys(name))
             self.settle(quiet=gap, limit=5)
 
+    def resize(self, cols: int, rows: int) -> None:
+        """Resize the terminal, as a player resizing the window or a tmux pane does: the new
+        size, then SIGWINCH (sent here: the program runs in a session of its own, and the
+        kernel signals only the terminal's foreground process group). The program must have
+        been started without ``COLUMNS`` and ``LINES`` in its environment, which Textual
+        takes before the terminal's size."""
+        fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        self.cols, self.rows = cols, rows
+        self.screen.resize(rows, cols)
+        os.kill(self.process.pid, signal.SIGWINCH)
+
     def signal(self, signum: int) -> None:
         """Send a signal to the program (not its process group: as ``kill PID`` does)."""
         os.kill(self.process.pid, signum)

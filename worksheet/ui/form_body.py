@@ -293,6 +293,9 @@ class FormBody(VerticalScroll, can_focus=False):
 
     def on_resize(self) -> None:
         self.build_if_near_the_end()
+        # Rows wrap anew at another width and the view keeps its offset in lines, so the
+        # focused field (where typing goes) slid out of view when the terminal was resized.
+        self.call_after_refresh(self.reveal_focused)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         # The focus now, not the event's: in a burst, focus has often moved on by the time
