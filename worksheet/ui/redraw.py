@@ -7,6 +7,10 @@ garbles did not change in the app, so no frame sent them again: a number a playe
 stayed hidden until the app happened to draw something else there. F12 (or "Redraw screen" in
 the palette) forgets what the terminal shows, so the next frame is sent whole, as ``curses``
 programs do on Ctrl+L (which copies the result line here).
+
+The same happens by itself after a suspend (SIGTSTP, then the shell's ``fg``): Textual leaves
+the alternate screen and enters it again, which the terminal clears, and then sent only what
+changed; the player came back to a blank screen. So the screen is drawn whole on resuming.
 """
 
 from __future__ import annotations
@@ -30,6 +34,10 @@ class RedrawScreen:
         """Pass every write through a screen diff (once the driver exists: in ``compose``)."""
         self._screen_diff = ScreenDiff(lambda: (self.size.width, self.size.height))  # type: ignore
         compact_output(self, self._screen_diff)
+        self.app_resume_signal.subscribe(self, self._redraw_on_resume)  # type: ignore
+
+    def _redraw_on_resume(self, _app: object) -> None:
+        self.action_redraw()
 
     def action_redraw(self) -> None:
         """Forget what the terminal shows and paint the whole screen: sent whole."""
