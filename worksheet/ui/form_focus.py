@@ -74,8 +74,11 @@ class FocusTargets:
             if editor is not None:
                 self.screen.set_focus(editor)  # type: ignore[attr-defined]
         release = getattr(self.app, "release_keys", None)  # type: ignore[attr-defined]
-        if release is not None:  # keys typed meanwhile go to the field focused now (its
-            release()  # focus event is queued before them)
+        if release is not None:  # keys typed meanwhile go to the field focused now, once
+            # the rows just built are laid out: Textual orders Tab by place on screen, and a
+            # row not laid out yet sorts first (on Vampire at 80×24, Tabs typed at start went
+            # from the first field's step up into the round group, now and then)
+            self.call_after_refresh(release)  # type: ignore[attr-defined]
 
     def _build_to_first_field_then_focus(self, tries: int) -> None:
         """Build the rows down to the first field, then focus it once its editor is mounted
