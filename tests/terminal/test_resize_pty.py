@@ -16,7 +16,7 @@ def test_the_focused_field_stays_in_view_when_the_terminal_is_resized(folders, s
     app = PtyWorksheet(folders, "rise")
     for name in ("COLUMNS", "LINES"):  # else Textual never sees the new size
         app.env.pop(name)
-    with app.start():
+    with app:  # starts it; ends it (and closes the terminal) at the end
         app.wait_for(r"Input · Level")
         app.press("\x07")  # Ctrl+G: the Odds step's Accuracy, far down the form
         app.wait_for(r"Input · Accuracy")
