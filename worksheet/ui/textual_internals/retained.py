@@ -98,8 +98,7 @@ def forget_drawn(widget: Widget) -> None:
     ``_RenderCache``, replaced by ``_render_content`` when ``_dirty_regions`` is not empty)
     and ``_dirty_regions`` (a set of regions).
     """
-    for node in widget.walk_children(with_self=True):
-        if isinstance(node, Widget):
-            node._styles_cache.clear()
-            node._render_cache = _RenderCache(NULL_SIZE, [])
-            node._dirty_regions.add(node.outer_size.region)
+    for node in widget.walk_children(Widget, with_self=True):
+        node._styles_cache.clear()
+        node._render_cache = _RenderCache(NULL_SIZE, [])
+        node._dirty_regions.add(node.outer_size.region)
