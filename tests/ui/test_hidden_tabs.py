@@ -79,6 +79,33 @@ async def test_a_hidden_tabs_rows_are_dropped_and_freed(progressive):
         assert kept == 0, f"the rendered lines of {kept} dropped widgets are still in memory"
 
 
+async def test_the_rows_of_the_tab_left_are_freed_before_the_next_tabs_are_made(progressive):
+    """Made while the old rows were alive (Textual's map keeps them until the next layout,
+    and their reference cycles wait for a collection), the next tab's rows took new memory:
+    the process kept two tabs' rows' worth for the rest of the session."""
+    app = WorksheetApp(ruleset="exalted2e")
+    watched: list[weakref.ref] = []
+    alive_then: list[int] = []
+    ensure_form = app.ensure_form
+
+    def noting_rows_alive(rid: str) -> SheetForm:  # called before the next tab's rows are made
+        alive_then.append(sum(ref() is not None for ref in watched))
+        return ensure_form(rid)
+
+    app.ensure_form = noting_rows_alive  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        for going_to in ("gemstone4", "exalted2e"):  # a tab not built yet, then one seen
+            _, body = await draw_every_row(app, pilot, step=6)
+            watched[:] = [weakref.ref(widget) for widget in body.walk_children()]
+            alive_then.clear()
+            assert len(watched) > 40
+            app.show_tab(going_to)
+            await settle(pilot)
+            assert alive_then and alive_then[0] == 0, (
+                f"{alive_then} widgets of the tab left were alive as {going_to}'s were made")
+            assert app.form().query(InputRow), "the next tab shows its rows"
+
+
 async def test_a_hidden_tab_keeps_no_widget_of_its_form_body(progressive):
     """Record tables go too (Textual's cache of cell styles kept them), and the hidden body
     does not make its first row ahead of time: a long session keeps no row of a hidden tab."""

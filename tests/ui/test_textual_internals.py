@@ -240,6 +240,11 @@ TARGETS = [
      and isinstance(Widget()._render_cache.lines, list)),
     ("rendered_lines", "Widget()._styles_cache (a StylesCache)",
      lambda: isinstance(getattr(Widget(), "_styles_cache", None), StylesCache)),
+    ("lay_out_without_painting", "Screen()._compositor (a Compositor) and "
+     "Compositor.reflow(parent, size), which returns the hidden, shown and resized widgets",
+     lambda: isinstance(getattr(Screen(), "_compositor", None), Compositor)
+     and list(inspect.signature(Compositor.reflow).parameters) == ["self", "parent", "size"]
+     and "ReflowResult" in str(inspect.signature(Compositor.reflow).return_annotation)),
     ("lazy_strip_caches", "Strip has __slots__ and no __getattr__ of its own",
      lambda: hasattr(Strip, "__slots__") and (
          "__getattr__" not in Strip.__dict__ or getattr(Strip, "_worksheet_lazy", False))),
@@ -322,6 +327,32 @@ async def test_a_rebuilt_full_map_marks_what_went_for_repaint():
         assert shown in compositor._dirty_regions, "the rebuild forgot the cells that went"
         await pilot.pause()
         assert "going" not in app.export_screenshot()
+
+
+async def test_laying_out_without_painting_lets_go_of_a_removed_widget():
+    """A removed widget stays alive in Textual's map until the next layout (on a tab switch,
+    the rows of the tab left, while the next tab's are made); the hook lays out at once,
+    drawing nothing: the widget is freed, and the next frame paints over its place."""
+    app = TwoLinesApp()
+    async with app.run_test(size=(20, 5)) as pilot:
+        await pilot.pause()
+        going = next(w for w in app.screen.children if w.id == "going")  # query_one keeps it
+        gone = weakref.ref(going)
+        with app.batch_update():  # no frame (as during a tab switch)
+            await going.remove()
+            del going
+            hooks.forget_arrangement(app.screen)  # as a released form body does, with
+            _ = app.screen.displayed_children  # the list of displayed children made anew
+            gc.collect()
+            kept = gone() is not None  # not in the assert: pytest's rewriting would keep it
+            assert kept, "Textual no longer keeps a removed widget: is the hook needed?"
+            hooks.lay_out_without_painting(app.screen)
+            gc.collect()
+            freed = gone() is None
+            assert freed, "the removed widget is still alive after the layout"
+        await pilot.pause()
+        assert "going" not in app.export_screenshot()
+        assert "kept" in app.export_screenshot()
 
 
 async def test_a_drawn_select_current_is_one_widget_with_its_label_and_arrow():

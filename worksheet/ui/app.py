@@ -24,7 +24,7 @@ from . import fight_actions as fight
 from .clipboard import for_terminal
 from .focus_actions import FocusController
 from .keys import ALT_DIGITS, Key, help_rows
-from .garbage import PauseCollector, freeze_startup
+from .garbage import PauseCollector, free_removed, freeze_startup
 from .plain_toasts import PlainToasts
 from .key_gate import KeyGate
 from .preset_actions import PresetController
@@ -218,13 +218,17 @@ class WorksheetApp(PlainToasts, RedrawScreen, KeyGate, UncaughtExceptionHook, Ap
             self.recovery.form_built(rid)
         return form
 
-    def on_tab_bar_changed(self, event: TabBar.Changed) -> None:
-        shown = self.ensure_form(event.tab_id)
-        for form in self._forms.values():
-            form.display = form is shown
-            if form is not shown:
-                form.release_rows()  # a hidden tab keeps its graph, not its rows
-        shown.show_rows()
+    async def on_tab_bar_changed(self, event: TabBar.Changed) -> None:
+        with self.batch_update():  # one frame shows the switch
+            hidden = [form for rid, form in self._forms.items() if rid != event.tab_id]
+            for form in hidden:
+                form.display = False
+            # a hidden tab keeps no rows: freed before the next tab's are made (``garbage``)
+            await free_removed(self.screen, [form.release_rows() for form in hidden],
+                               self._collector)
+            shown = self.ensure_form(event.tab_id)
+            shown.display = True
+            shown.show_rows()
         self.call_after_refresh(self._after_show, event.tab_id)
 
     def on_sheet_form_built(self, event: SheetForm.Built) -> None:
@@ -321,19 +325,11 @@ class WorksheetApp(PlainToasts, RedrawScreen, KeyGate, UncaughtExceptionHook, Ap
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(help_rows(self.key_bindings())))
 
-    def action_toggle_blink(self) -> None:
-        """Turn blinking text cursors on or off."""
-        from textual.widgets import Input
-
-        self.cursor_blink = not self.cursor_blink
-        for editor in self.query(Input):
-            editor.cursor_blink = self.cursor_blink
-
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         from .palette import commands
 
-        yield from commands(self, self.BINDINGS, self.fight.commands(), self.action_toggle_blink)
+        yield from commands(self, self.BINDINGS, self.fight.commands())
 
     def copy_to_clipboard(self, text: str) -> None:
         """Copy through OSC 52, wrapped for tmux or screen when one is in between (every

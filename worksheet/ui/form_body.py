@@ -135,11 +135,14 @@ class FormBody(VerticalScroll, can_focus=False):
         self._removed: asyncio.Future[None] | None = None
         """Done once the rows of the last :meth:`release` are removed (``None``: none was)."""
 
-    def release(self, later: Iterator[Widget]) -> None:
+    def release(self, later: Iterator[Widget]) -> asyncio.Future[None]:
         """Remove every row; ``later`` makes them again when they come within reach.
 
         A hidden tab keeps only its graph and entries: its rows are made again when it is
         shown (memory in a long session is one tab's rows, not every tab's).
+
+        Returns:
+            Done once the rows are removed.
         """
         self._building.clear()
         self._removed = asyncio.get_running_loop().create_future()
@@ -147,6 +150,7 @@ class FormBody(VerticalScroll, can_focus=False):
         self._later = later
         self._next = NOT_TAKEN  # made when the tab is shown: a hidden tab keeps no row
         self.scroll_to(0, 0, animate=False, immediate=True)
+        return self._removed
 
     async def _forget(self, removing: AwaitRemove, removed: asyncio.Future[None]) -> None:
         """Once the rows are removed, drop what still holds them: the last arrangement and

@@ -19,6 +19,9 @@ So, in a real terminal:
   :data:`PAUSE` seconds, or at the latest :data:`MAX_WAIT` seconds after it was first asked
   for, so garbage cannot pile up during a long burst either. An idle app allocates nothing,
   so it schedules nothing and is never woken for this.
+- A tab switch frees the rows it removes before the next tab's rows are made
+  (:func:`free_removed`): made while the old ones were still alive, they took new memory, and
+  the process kept the size of two tabs' rows.
 """
 
 from __future__ import annotations
@@ -27,13 +30,20 @@ import asyncio
 import gc
 import threading
 import time
-from typing import Any
+from typing import Any, Awaitable
+
+from textual.screen import Screen
+
+from .textual_internals import lay_out_without_painting
 
 PAUSE = 0.1
 """Seconds without new work before a scheduled collection runs."""
 
 MAX_WAIT = 0.5
 """Seconds a requested collection may be put off by continued work, at most."""
+
+REMOVAL_WAIT = 1.0
+"""Seconds a tab switch waits at most for the rows it removes (normally a few milliseconds)."""
 
 
 def freeze_startup() -> None:
@@ -102,9 +112,38 @@ class PauseCollector:
     def _collect(self) -> None:
         self._handle = None
         self._requested_at = None
+        self.collect_now()
+
+    def collect_now(self) -> None:
+        """Run a full collection now (one this collector does not answer with another)."""
         self._collecting = True
         try:
             gc.collect()
         finally:
             self._collecting = False
         self.collections += 1
+
+
+async def free_removed(screen: Screen, removals: list[Awaitable[None] | None],
+                       collector: PauseCollector | None) -> None:
+    """Wait until the rows being removed are gone (at most :data:`REMOVAL_WAIT`), then free
+    them: Textual's layout lets go of them without a frame being drawn, and a full collection
+    frees their reference cycles. Called by a tab switch before the next tab's rows are made,
+    so they reuse the memory of the rows they replace: in a tab switch the old rows were
+    still alive (Textual's map and their reference cycles keep them) while the new ones were
+    made, and the process kept two tabs' rows' worth.
+
+    Args:
+        screen: the screen the rows were on.
+        removals: done once each set of rows is removed (``None``: nothing removed).
+        collector: the app's collector (``None`` headless: a plain collection).
+    """
+    waits = [asyncio.ensure_future(removal) for removal in removals if removal is not None]
+    if not waits:
+        return
+    await asyncio.wait(waits, timeout=REMOVAL_WAIT)
+    lay_out_without_painting(screen)
+    if collector is not None:
+        collector.collect_now()
+    else:
+        gc.collect()

@@ -67,8 +67,8 @@ def _call(target: Any, action: str) -> Any:
     return getattr(target, f"action_{name}")(*parameters)
 
 
-def commands(app: Host, bindings: Iterable[Binding], fight: Iterable[SystemCommand],
-             toggle_blink: Callable[[], None]) -> Iterable[SystemCommand]:
+def commands(app: Host, bindings: Iterable[Binding],
+             fight: Iterable[SystemCommand]) -> Iterable[SystemCommand]:
     """The app's own commands, after Textual's (theme, screenshot, quit…): every binding that
     names a command (``keys.Key.command``), with its help and keys, plus the tab's own.
 
@@ -76,7 +76,6 @@ def commands(app: Host, bindings: Iterable[Binding], fight: Iterable[SystemComma
         app: the app, whose ``action_*`` methods run the bindings' actions.
         bindings: the app's bindings.
         fight: the fight loop's commands for the active tab (``FightController.commands``).
-        toggle_blink: turns blinking text cursors on or off.
     """
     from .sheet import SheetForm
     from .widgets.records import RecordTable
@@ -95,4 +94,14 @@ def commands(app: Host, bindings: Iterable[Binding], fight: Iterable[SystemComma
         for title, text, action in palette_entries(RecordTable.BINDINGS):
             yield SystemCommand(title, text, _on_records(
                 app, lambda table, action=action: _call(table, action)))
-    yield SystemCommand("Toggle cursor blink", "Blinking text cursors on or off", toggle_blink)
+    yield SystemCommand("Toggle cursor blink", "Blinking text cursors on or off",
+                        lambda: toggle_cursor_blink(app))
+
+
+def toggle_cursor_blink(app: Any) -> None:
+    """Turn blinking text cursors on or off (the app's ``cursor_blink`` and every field's)."""
+    from textual.widgets import Input
+
+    app.cursor_blink = not app.cursor_blink
+    for editor in app.query(Input):
+        editor.cursor_blink = app.cursor_blink

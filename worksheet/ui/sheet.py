@@ -12,7 +12,7 @@ step lists its inputs, then its derived values.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Awaitable, Iterator, Mapping
 
 from textual import events
 from textual.app import ComposeResult
@@ -170,18 +170,23 @@ class SheetForm(FocusTargets, GraphReadings, Horizontal):
         """True when rows are built as they come within reach (see ``progressive``)."""
         return self.progressive if self.progressive is not None else not self.app.is_headless
 
-    def release_rows(self) -> None:
+    def release_rows(self) -> Awaitable[None] | None:
         """Drop the rows of this hidden tab, to be made again as it is shown (:meth:`show_rows`);
-        only when built progressively (headless, every row stays: tests read hidden tabs)."""
+        only when built progressively (headless, every row stays: tests read hidden tabs).
+
+        Returns:
+            Done once the rows are removed (``None``: there were none to remove).
+        """
         self.remember_focus()
         if self._released or not self.is_progressive or not self.is_mounted:
-            return  # already dropped: every tab switch hides the other tabs again
+            return None  # already dropped: every tab switch hides the other tabs again
         self._rows.clear()
         self._round_lists.clear()
         self._odds = self._odds_heading = None
-        self.query_one(FormBody).release(self._all_rows())
+        removed = self.query_one(FormBody).release(self._all_rows())
         self._released = True
         self.call_after_refresh(self._forget_drawn)  # the frame the switch paints draws it
+        return removed
 
     def _forget_drawn(self) -> None:
         """Drop what the hidden frame (the strip, the rule panel) keeps drawn: its lines are

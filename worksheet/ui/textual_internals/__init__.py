@@ -27,7 +27,7 @@ from .for_tests import (exit_output, kept_lines, notifications, own_component_st
                         rendered_lines)
 from .painting import SkipRepaintOutOfView, compact_output, forget_arrangement
 from .retained import (background_pairs_by_colour, forget_cell_styles, forget_drawn,
-                       forget_geometry)
+                       forget_geometry, lay_out_without_painting)
 from .shared_styles import SharedComponentClasses, blend_over, component_classes
 from .text_fields import (DrawnSelectCurrent, KeyBeforeInput, LazySelectList,
                           RepaintWhileTextFits, SelectCurrent, SelectOverlay, event_clock)
@@ -46,4 +46,5 @@ __all__ = [
     "lazy_strip_caches", "background_pairs_by_colour", "forget_geometry",
     "RepaintWhatARebuiltMapMoves", "event_clock", "DrawnSelectCurrent", "OneToastPerMessage",
     "forget_cell_styles", "StyleOnceInTheDom", "forget_drawn", "kept_lines",
+    "lay_out_without_painting",
 ]

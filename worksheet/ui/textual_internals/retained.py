@@ -10,8 +10,10 @@ from functools import lru_cache
 from typing import Any
 
 from rich.cells import cached_cell_len
+from textual import events
 from textual._styles_cache import StylesCache
 from textual.geometry import NULL_SIZE, Region
+from textual.screen import Screen
 from textual.widget import Widget, _RenderCache
 
 BACKGROUND_PAIRS_KEPT = 1024
@@ -102,3 +104,23 @@ def forget_drawn(widget: Widget) -> None:
         node._styles_cache.clear()
         node._render_cache = _RenderCache(NULL_SIZE, [])
         node._dirty_regions.add(node.outer_size.region)
+
+
+def lay_out_without_painting(screen: Screen) -> None:
+    """Lay ``screen`` out now, without drawing a frame: Textual lets go of the widgets removed
+    since its last layout.
+
+    Buys: Textual's compositor keeps its last map (each widget laid out, with its geometry)
+    until the next frame, so the rows of a tab just hidden stayed alive while the next tab's
+    rows were made: the process held two tabs' rows at once, and kept that size once they were
+    freed. Laying out before the next tab is built frees them first (USS after the tour at
+    200×50: 38.4 → 36.0 MiB). The widgets the layout hides get Textual's ``Hide`` as they
+    would from a frame; the next frame lays out again and paints what changed since the last
+    one painted.
+    Relies on: ``Screen._compositor`` (a ``Compositor``) and ``Compositor.reflow(root, size)``
+    returning the hidden, shown and resized widgets, replacing the map and adding the regions
+    that changed to those the next frame paints.
+    """
+    hidden, _shown, _resized = screen._compositor.reflow(screen, screen.outer_size)
+    for widget in hidden:
+        widget.post_message(events.Hide())
