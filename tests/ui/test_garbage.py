@@ -7,8 +7,12 @@ import asyncio
 import gc
 import weakref
 
+from textual.geometry import Region
+
 from worksheet.ui import garbage
 from worksheet.ui.garbage import PauseCollector
+from worksheet.ui.textual_internals import forget_geometry
+from worksheet.ui.textual_internals.retained import geometry_caches
 
 
 class Node:
@@ -96,3 +100,30 @@ async def test_a_stopped_collector_no_longer_collects():
     churn()
     await asyncio.sleep(garbage.MAX_WAIT * 2)
     assert collector.collections == 0 and not collector.scheduled
+
+
+def region_entries() -> int:
+    return sum(cached.cache_info().currsize for cached in geometry_caches())
+
+
+def fill_region_caches(entries: int) -> None:
+    """Region arithmetic as scrolling does it: a new region at every place."""
+    for y in range(entries):
+        Region(0, y, 80, 2).intersection(Region(0, 0, 80, 24))
+
+
+async def test_a_pause_empties_the_region_caches_once_they_have_grown():
+    """Scrolling a long tab fills Textual's region caches with every scroll position (4,300
+    entries at the end of Exalted's tab at 80×24), and memory once grown is not given back:
+    a pause's collection empties them past GEOMETRY_KEPT, and leaves them below it."""
+    collector = PauseCollector(asyncio.get_running_loop())
+    forget_geometry()
+    fill_region_caches(garbage.GEOMETRY_KEPT // 2)
+    before = region_entries()
+    collector._collect()  # as a pause does
+    assert region_entries() == before, "caches below the limit were emptied"
+    fill_region_caches(garbage.GEOMETRY_KEPT + 500)
+    assert region_entries() > garbage.GEOMETRY_KEPT
+    collector._collect()
+    assert region_entries() == 0
+    assert Region(0, 3, 80, 2).intersection(Region(0, 0, 80, 24)) == Region(0, 3, 80, 2)

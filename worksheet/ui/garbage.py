@@ -18,7 +18,10 @@ So, in a real terminal:
   on), a full collection is scheduled for the next pause: once nothing else happened for
   :data:`PAUSE` seconds, or at the latest :data:`MAX_WAIT` seconds after it was first asked
   for, so garbage cannot pile up during a long burst either. An idle app allocates nothing,
-  so it schedules nothing and is never woken for this.
+  so it schedules nothing and is never woken for this. Textual's caches of region arithmetic
+  are emptied first when they have grown past :data:`GEOMETRY_KEPT` entries: scrolling a long
+  tab fills them with the geometry of every scroll position (4,300 entries at the end of
+  Exalted's tab at 80×24), and memory once grown is not given back.
 - A tab switch frees the rows it removes before the next tab's rows are made
   (:func:`free_removed`): made while the old ones were still alive, they took new memory, and
   the process kept the size of two tabs' rows.
@@ -34,13 +37,18 @@ from typing import Any, Awaitable
 
 from textual.screen import Screen
 
-from .textual_internals import lay_out_without_painting
+from .textual_internals import forget_geometry, lay_out_without_painting
+from .textual_internals.retained import geometry_caches
 
 PAUSE = 0.1
 """Seconds without new work before a scheduled collection runs."""
 
 MAX_WAIT = 0.5
 """Seconds a requested collection may be put off by continued work, at most."""
+
+GEOMETRY_KEPT = 2000
+"""Entries Textual's region caches may hold before a pause's collection empties them (a tab's
+first view makes about 1,200; the caches hold up to 4,096 per method)."""
 
 REMOVAL_WAIT = 1.0
 """Seconds a tab switch waits at most for the rows it removes (normally a few milliseconds)."""
@@ -112,6 +120,8 @@ class PauseCollector:
     def _collect(self) -> None:
         self._handle = None
         self._requested_at = None
+        if sum(cached.cache_info().currsize for cached in geometry_caches()) > GEOMETRY_KEPT:
+            forget_geometry()
         self.collect_now()
 
     def collect_now(self) -> None:
