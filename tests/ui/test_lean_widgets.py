@@ -3,7 +3,9 @@ still show and colour everything as before."""
 
 from __future__ import annotations
 
+import pytest
 from textual.color import Color
+from textual.filter import ANSIToTruecolor
 
 from worksheet.ui import WorksheetApp
 from worksheet.ui.screens.presets import SavePreset
@@ -136,3 +138,43 @@ async def test_a_choice_builds_its_list_when_first_opened_and_picks_from_the_key
         form = app.form()
         assert form.inputs["armor_asg"] == after
         assert form.entries["armor_asg"] == spec.to_text(after)
+
+
+def styles_the_ansi_conversion_changes(app: WorksheetApp) -> list[str]:
+    """What Textual's conversion of ANSI colours would change in the lines every widget on
+    screen draws: a colour with no RGB (ANSI, or the terminal's default), or dim text with a
+    colour (blended into the colour instead)."""
+    found = []
+    for widget in app.screen.walk_children():
+        if not widget.display or not widget.size:
+            continue
+        for strip in widget.render_lines(widget.size.region):
+            for text, style, _ in strip:
+                if style is None:
+                    continue
+                if (style.color is not None and style.color.triplet is None
+                        or style.bgcolor is not None and style.bgcolor.triplet is None
+                        or style.dim and style.color is not None):
+                    found.append(f"{widget!r}: {text!r} in {style}")
+    return found
+
+
+@pytest.mark.parametrize("no_color", [False, True], ids=["colour", "NO_COLOR"])
+async def test_lines_are_drawn_as_styled_with_nothing_for_the_ansi_conversion_to_change(
+        no_color, monkeypatch):
+    """Textual's conversion of ANSI colours is off (``RedrawScreen.draw_colours_as_styled``):
+    it copied every line drawn and kept the copy. That changes nothing only while no line
+    has a colour it would convert, on any tab, with or without colour."""
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    else:
+        monkeypatch.delenv("NO_COLOR", raising=False)
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        assert not any(isinstance(f, ANSIToTruecolor) for f in app.get_line_filters())
+        for rid in app.ruleset_ids:
+            app.show_tab(rid)
+            for _ in range(3):
+                await pilot.pause()
+            changed = styles_the_ansi_conversion_changes(app)
+            assert changed == [], f"{rid}: {changed[:5]}"

@@ -149,6 +149,7 @@ class WorksheetApp(PlainToasts, RedrawScreen, KeyGate, UncaughtExceptionHook, Ap
     # -- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         self.send_changed_cells_only()  # every frame in fewer bytes (redraw, screen_diff)
+        self.draw_colours_as_styled()
         # the screen's breakpoint class before the form exists (``SheetScreen.set_breakpoint``)
         self.screen.set_breakpoint(self.size.width, self.HORIZONTAL_BREAKPOINTS)
         yield TabBar([(rid, rulesets.short_title(rid)) for rid in self.ruleset_ids], self.initial,

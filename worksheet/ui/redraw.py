@@ -11,9 +11,14 @@ programs do on Ctrl+L (which copies the result line here).
 The same happens by itself after a suspend (SIGTSTP, then the shell's ``fg``): Textual leaves
 the alternate screen and enters it again, which the terminal clears, and then sent only what
 changed; the player came back to a blank screen. So the screen is drawn whole on resuming.
+
+Each line is drawn as Textual renders it, without its conversion of ANSI colours to the
+theme's: see :meth:`RedrawScreen.draw_colours_as_styled`.
 """
 
 from __future__ import annotations
+
+from textual.filter import ANSIToTruecolor
 
 from .keys import Key
 from .screen_diff import ScreenDiff
@@ -35,6 +40,21 @@ class RedrawScreen:
         self._screen_diff = ScreenDiff(lambda: (self.size.width, self.size.height))  # type: ignore
         compact_output(self, self._screen_diff)
         self.app_resume_signal.subscribe(self, self._redraw_on_resume)  # type: ignore
+
+    def draw_colours_as_styled(self) -> None:
+        """Turn off Textual's conversion of ANSI colours to the theme's truecolour.
+
+        The app's styles have no ANSI colour (app.tcss and Textual's widgets use them only
+        under ``:ansi``, where Textual turns the conversion off itself), yet the conversion
+        copied every line drawn, segment by segment, and kept the copy beside the line: about
+        0.3 MiB of a long session, and a pass over every line repainted. On the tabs it had
+        nothing to change (``test_lean_widgets``; the snapshot tests show the same screens);
+        the palette's dimmed help line is now sent as dim text, which the terminal dims,
+        instead of a colour blended to look dim.
+        """
+        for line_filter in self.get_line_filters():  # type: ignore[attr-defined]
+            if isinstance(line_filter, ANSIToTruecolor):
+                line_filter.enabled = False
 
     def _redraw_on_resume(self, _app: object) -> None:
         self.action_redraw()
