@@ -85,6 +85,34 @@ def test_keys_typed_in_the_burst_of_a_tab_switch_reach_the_field_left(run_worksh
     assert re.search(r"Dodge ranks +0 ", app.text()), "a key went to the first field"
 
 
+def test_keys_after_a_burst_of_tab_switches_go_where_the_same_keys_typed_slowly_go(
+        run_worksheet):
+    """Found in tmux at 80×24: after edits and a burst through every tab and back, "F8 F8 Tab
+    Tab 3" in one write (to Shadowrun, shown before) put the 3 into Previous defenses, in the
+    round group, instead of two fields below Aware (the field focus comes back to), where it
+    is refused as a value row. Rise, on the way, was resumed twice (as shown, and once its
+    rows were built); the second resume released the keys again after F8 had begun to hold
+    them for Shadowrun, so Tab Tab 3 went to a tab still being built."""
+    app = run_worksheet("gemstone4")
+    app.wait_for(r"Input · Dodge ranks")
+    app.press("ctrl+down", "ctrl+down", "7")
+    app.wait_for(r"Intuition bonus +7 ")
+    app.press(NEXT_TAB, PREVIOUS_TAB, "5")
+    app.wait_for(r"Intuition bonus +5 ")
+    app.press("6")
+    app.wait_for(r"Intuition bonus +56 ")
+    app.press(*[NEXT_TAB] * 4, *[PREVIOUS_TAB] * 4)  # one write: every tab and back
+    app.wait_for(r"GemStone IV — Evade DS")
+    app.settle(0.5)
+    app.press("backspace", "9")
+    app.wait_for(r"Intuition bonus +9 ")
+    app.press(NEXT_TAB, NEXT_TAB, "tab", "tab", "3")  # one write
+    app.wait_for(r"Shadowrun 4A — Defense Test")
+    app.settle(0.5)
+    assert "Previous defenses    3" not in app.text(), "the 3 went into the round group"
+    assert re.search(r"\n Step 1 · No defense\b", app.text()), "focus is not on No defense"
+
+
 def test_a_tab_left_and_shown_again_while_its_rows_mount_does_not_crash(run_worksheet):
     """Found in tmux at 80×24 on Rise: F8 F7 4 in one burst. Keys wait for a tab's focus, so
     F7 came while Shadowrun's rows were still mounting; they were removed under a drop-down

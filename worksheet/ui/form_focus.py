@@ -77,8 +77,9 @@ class FocusTargets:
         if release is not None:  # keys typed meanwhile go to the field focused now, once
             # the rows just built are laid out: Textual orders Tab by place on screen, and a
             # row not laid out yet sorts first (on Vampire at 80×24, Tabs typed at start went
-            # from the first field's step up into the round group, now and then)
-            self.call_after_refresh(release)  # type: ignore[attr-defined]
+            # from the first field's step up into the round group, now and then); only the
+            # keys held now: a later hold is for the next tab (``KeyGate.release_keys``)
+            self.call_after_refresh(release, self.app.holds)  # type: ignore[attr-defined]
 
     def _resume_again(self, name: str, tries: int) -> None:
         """Try :meth:`resume_focus` again for the row ``name``, unless it is no longer the one

@@ -14,6 +14,7 @@ on screen yet:
   Ctrl+PageUp 5 6" lost the 5, or typed it into the rows being dropped and then replaced it
   with the 6. Keys read meanwhile are held (:meth:`KeyGate.hold_keys`) and handed on in order
   once focus is back (:meth:`KeyGate.release_keys`), or after :data:`HOLD_SECONDS` at most.
+  A release meant for one hold never lets go of a later one (:attr:`KeyGate.holds`).
 """
 
 from __future__ import annotations
@@ -34,15 +35,28 @@ class KeyGate:
 
     _hold_timer: Any = None
 
+    holds = 0
+    """How many holds have begun: the number of the current (or last) one."""
+
     def hold_keys(self) -> None:
         """Hold the keys read from now on until :meth:`release_keys` (bounded)."""
         if self._held is None:
+            self.holds += 1
             self._held = []
             self._hold_timer = self.set_timer(  # type: ignore[attr-defined]
                 HOLD_SECONDS, self.release_keys)
 
-    def release_keys(self) -> None:
-        """Hand the held keys on, in the order read (each keeps when it was typed)."""
+    def release_keys(self, hold: int | None = None) -> None:
+        """Hand the held keys on, in the order read (each keeps when it was typed).
+
+        Args:
+            hold: release only if this hold (a value of :attr:`holds`) is still the current
+                one. A tab resumed twice (as shown, and once its rows are built) released the
+                keys a second time, after the next key of the burst (F8) had begun a new hold
+                for the next tab: the keys after it went to a tab still being built.
+        """
+        if hold is not None and hold != self.holds:
+            return
         held, self._held = self._held, None
         if self._hold_timer is not None:
             self._hold_timer.stop()
