@@ -77,3 +77,44 @@ def test_gemstone_odds_need_no_dice_library():
             "s = Sheet(rulesets.get('gemstone4'), {'attacker_as': 150})\n"
             "assert s.value('p_hit_melee') is not None\n")
     assert "icepool" not in loaded_after(code)
+
+
+def modules_after(code: str, names: tuple[str, ...]) -> list[str]:
+    """Which of ``names`` are imported after running ``code`` in a fresh interpreter."""
+    script = f"import sys\n{code}\nprint('LOADED', sorted(set(sys.modules) & set({names!r})))\n"
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            check=True)
+    line = next(line for line in result.stdout.splitlines() if line.startswith("LOADED "))
+    return ast.literal_eval(line.removeprefix("LOADED "))
+
+
+READ_ONLY_WITH_A_PRESET = ("tomllib", "json", "worksheet.presets.format",
+                           "worksheet.presets.validate", "worksheet.presets.locations",
+                           "worksheet.report", "worksheet.ui.screens.confirm",
+                           "worksheet.ui.screens.dialog")
+"""What opening the app without a preset (and with no recovery file) does not need: reading
+a preset, the recovery file's JSON, the command line's reports, the dialogs."""
+
+
+def test_opening_the_app_without_a_preset_reads_no_preset_code(tmp_path):
+    code = (
+        "import os\n"
+        f"os.environ['XDG_STATE_HOME'] = {str(tmp_path)!r}\n"
+        "from worksheet import cli, ui\n"
+        "from worksheet.ui.app import WorksheetApp\n"
+        "app = WorksheetApp(ruleset='vtm-revised')\n"
+        "app.recovery.file.load()\n"
+    )
+    assert modules_after(code, READ_ONLY_WITH_A_PRESET) == []
+
+
+def test_the_lazy_preset_names_are_the_modules_names():
+    code = (
+        "import worksheet.presets as presets, worksheet.presets.locations as locations\n"
+        "from worksheet.presets import format, names, errors, saving\n"
+        "for name in presets.__all__:\n"
+        "    assert getattr(presets, name) is getattr(\n"
+        "        sys.modules['worksheet.presets.' + presets._MODULE_OF[name]], name), name\n"
+        "assert callable(locations.locations)\n"
+    )
+    assert "worksheet.presets.saving" in modules_after(code, ("worksheet.presets.saving",))

@@ -14,8 +14,8 @@ from typing import Sequence
 
 from . import rulesets
 from .engine import RecordsInput, Sheet
-from .presets import PresetError, find_preset
-from .report import FORMATS
+from . import presets  # each name loads its module on first use (a preset is not always asked for)
+from .presets import PresetError
 
 EXIT_OK, EXIT_UNEXPECTED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -58,6 +58,8 @@ def _calc_parser() -> _Parser:
     parser.add_argument("--preset", metavar="NAME_OR_PATH", help="start from this preset")
     parser.add_argument("--set", dest="sets", action="append", default=[], metavar="NAME=VALUE",
                         help="override one input after the preset (repeatable)")
+    from .report import FORMATS  # the app never needs it
+
     parser.add_argument("--format", choices=tuple(FORMATS), default="text",
                         help="line: the result on one line, for a chat or MUD client")
     return parser
@@ -99,7 +101,7 @@ def run_calc(argv: Sequence[str]) -> int:
     ruleset = _ruleset(args.ruleset)
     values = {}
     if args.preset:
-        preset = find_preset(args.preset, ruleset.id)
+        preset = presets.find_preset(args.preset, ruleset.id)
         if preset.ruleset != ruleset.id:
             raise UsageError(f"--preset {args.preset!r} is {_a_preset_of(preset.ruleset)}, "
                              f"not {ruleset.id}")
@@ -107,6 +109,8 @@ def run_calc(argv: Sequence[str]) -> int:
     texts = dict(_split_set(argument, ruleset) for argument in args.sets)
     sheet = Sheet(ruleset, values)
     sheet.set_many_text(texts)
+    from .report import FORMATS
+
     print(FORMATS[args.format](sheet))
     if sheet.internal_errors:
         for node, message in sheet.internal_errors:
@@ -139,7 +143,7 @@ def run_app(argv: Sequence[str]) -> int:
     args = _app_parser().parse_args(argv)
     if args.ruleset is not None:
         _ruleset(args.ruleset)
-    preset = find_preset(args.preset, args.ruleset) if args.preset else None
+    preset = presets.find_preset(args.preset, args.ruleset) if args.preset else None
     if preset is not None and args.ruleset and preset.ruleset != args.ruleset:
         raise UsageError(f"--preset {args.preset!r} is {_a_preset_of(preset.ruleset)}, "
                          f"not {args.ruleset}")

@@ -15,9 +15,9 @@ from typing import Sequence
 
 from . import rulesets
 from .presets import (Preset, PresetConflict, PresetError, check_file, delete_preset,
-                      dump_preset, list_presets, locate_preset, location_of, locations,
-                      preset_files, printable,
-                      read_bytes, read_preset, save_preset)
+                      dump_preset, list_presets, locate_preset, location_of, preset_files,
+                      printable, read_bytes, read_preset, save_preset)
+from .presets.locations import locations
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 KINDS = ("user", "shared", "bundled")

@@ -16,7 +16,6 @@ the previous state or the new one, never half of each.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
 import time
@@ -95,6 +94,8 @@ class Recovery:
             TypeError: ``state`` holds something JSON cannot represent.
             OSError: the file cannot be written (the previous state is then untouched).
         """
+        import json  # loaded with the first save, not at start (most starts have no file)
+
         data = json.dumps({"worksheet-recovery": 1, "saved": time.time(), "state": state},
                           ensure_ascii=False, indent=1).encode("utf-8")
         folder = self.path.parent
@@ -133,6 +134,8 @@ class Recovery:
             self._keep_aside()
             return None
         try:
+            import json
+
             document = json.loads(data.decode("utf-8"))
             state = document["state"]
             if not isinstance(state, dict):
@@ -208,6 +211,8 @@ class Recovery:
         aside = self.path.with_name(f"{self.path.name}.unrestorable-"
                                     f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}")
         try:
+            import json
+
             data = json.dumps({"worksheet-recovery": 1, "saved": time.time(), "state": state},
                               ensure_ascii=False, indent=1, default=repr).encode("utf-8")
             aside.parent.mkdir(parents=True, exist_ok=True, mode=0o700)

@@ -4,44 +4,49 @@
 ``locations`` knows where presets live and how a name finds its file; ``saving`` writes them
 atomically and refuses to overwrite a file that changed since it was loaded.
 
-``saving`` (with ``tempfile``, ``fcntl`` and ``glob``) is imported on the first use of one of
-its names here, not with the package: the app reads presets at start-up and saves only later.
+Each name here loads its module on first use, not with the package: the app opens without a
+preset far more often than with one, and reading one needs ``tomllib`` and the validation code
+(a fifth of the app's own import time); saving (with ``tempfile``, ``fcntl`` and ``glob``) is
+only ever needed later. ``from worksheet.presets import read_preset`` works as before.
 """
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from .errors import PresetConflict, PresetError, printable
-from .format import (FORMAT_VERSION, MAX_PRESET_BYTES, Preset, check_file, coerce_inputs,
-                     dump_preset, fingerprint, parse_preset, read_bytes, read_preset)
-from .locations import (Listed, Location, bundled_dir, find_preset, is_path, list_presets,
-                        locate_preset, location_of, locations, preset_files, shared_dir,
-                        user_dir)
-from .names import check_name, file_name_for, slug, stem_for
-
 if TYPE_CHECKING:
+    from .errors import PresetConflict, PresetError, printable
+    from .format import (FORMAT_VERSION, MAX_PRESET_BYTES, Preset, check_file, coerce_inputs,
+                         dump_preset, fingerprint, parse_preset, read_bytes, read_preset)
+    from .locations import (Listed, Location, bundled_dir, find_preset, is_path, list_presets,
+                            locate_preset, location_of, preset_files, shared_dir, user_dir)
+    from .names import check_name, file_name_for, slug, stem_for
     from .saving import delete_preset, save_preset, write_preset
 
-_SAVING = ("delete_preset", "save_preset", "write_preset")
-"""The names re-exported from ``saving`` when first asked for."""
+_MODULE_OF = {
+    **dict.fromkeys(("PresetConflict", "PresetError", "printable"), "errors"),
+    **dict.fromkeys(("FORMAT_VERSION", "MAX_PRESET_BYTES", "Preset", "check_file",
+                     "coerce_inputs", "dump_preset", "fingerprint", "parse_preset", "read_bytes",
+                     "read_preset"), "format"),
+    **dict.fromkeys(("Listed", "Location", "bundled_dir", "find_preset", "is_path",
+                     "list_presets", "locate_preset", "location_of", "preset_files",
+                     "shared_dir", "user_dir"), "locations"),
+    **dict.fromkeys(("check_name", "file_name_for", "slug", "stem_for"), "names"),
+    **dict.fromkeys(("delete_preset", "save_preset", "write_preset"), "saving"),
+}
+"""Each public name and the module that defines it (loaded when the name is first asked for).
+``locations()`` is not among them: importing the ``locations`` module makes
+``worksheet.presets.locations`` that module; ask ``worksheet.presets.locations`` for it."""
 
-__all__ = [
-    "PresetConflict", "PresetError", "printable",
-    "FORMAT_VERSION", "MAX_PRESET_BYTES", "Preset", "check_file", "coerce_inputs", "dump_preset",
-    "fingerprint", "parse_preset", "read_bytes", "read_preset",
-    "Listed", "Location", "bundled_dir", "find_preset", "is_path", "list_presets", "locate_preset",
-    "location_of", "locations", "preset_files",
-    "shared_dir", "user_dir",
-    "check_name", "file_name_for", "slug", "stem_for",
-    *_SAVING,
-]
+__all__ = list(_MODULE_OF)
 
 
 def __getattr__(name: str) -> Any:
-    """The saving functions, importing ``saving`` on first use (see the module docstring)."""
-    if name in _SAVING:
-        from . import saving
-
-        return getattr(saving, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    """A public name, importing its module on first use (see the module docstring)."""
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value  # the next lookup is a plain attribute
+    return value

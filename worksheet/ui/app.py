@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -18,7 +18,7 @@ from textual import events
 from textual.screen import Screen
 
 from .. import rulesets
-from ..presets import Preset, find_preset
+from .. import presets
 from . import store
 from . import fight_actions as fight
 from .clipboard import for_terminal
@@ -37,6 +37,9 @@ from .textual_internals import UncaughtExceptionHook, copy_through_driver
 from .widgets.frame_hold import frame_hold
 from .widgets.key_bar import KeyBar
 from .widgets.tab_bar import TabBar
+
+if TYPE_CHECKING:
+    from ..presets import Preset
 
 class WorksheetApp(PlainToasts, RedrawScreen, KeyGate, UncaughtExceptionHook, App[None]):
     """The terminal worksheet. What each group of keys does is a controller's, each owning its
@@ -111,7 +114,7 @@ class WorksheetApp(PlainToasts, RedrawScreen, KeyGate, UncaughtExceptionHook, Ap
                  cursor_blink: bool | None = None):
         super().__init__()
         if isinstance(preset, str):
-            preset = find_preset(preset, ruleset)
+            preset = presets.find_preset(preset, ruleset)
         self.ruleset_ids = rulesets.ids()
         """The tabs, in order."""
         if ruleset is not None and ruleset not in self.ruleset_ids:

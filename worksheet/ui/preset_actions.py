@@ -11,12 +11,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from ..presets import Preset, PresetConflict, PresetError
+from .. import presets
+from ..presets import PresetConflict, PresetError
 from . import store
 from .host import Host
-from .screens.confirm import Choose
 
 if TYPE_CHECKING:
+    from ..presets import Preset
     from .screens.presets import SaveRequest
 
 
@@ -59,6 +60,8 @@ class PresetController:
                         timeout=3)
 
         if ask and form.dirty:
+            from .screens.confirm import Choose  # the dialogs load when first opened
+
             host.push_screen(Choose("Load over unsaved edits?",
                                     f"This tab has edits that are not saved. Loading "
                                     f"{preset.name!r} replaces them (Ctrl+Z brings them back).",
@@ -90,7 +93,7 @@ class PresetController:
         host = self.host
         rid = host.active
         form = host.form(rid)
-        preset = Preset(rid, request.name, request.description, dict(form.inputs))
+        preset = presets.Preset(rid, request.name, request.description, dict(form.inputs))
         current = host.presets.get(rid)
         try:
             target = store.file_for(request.name, request.where)
@@ -134,6 +137,8 @@ class PresetController:
             elif choice == "rename":
                 self.host.push_screen(SavePreset(self.host.active, free_name(request),
                                                  request.description), self._save)
+
+        from .screens.confirm import Choose
 
         self.host.push_screen(Choose(title, body, [("cancel", "Cancel"),
                                                    ("rename", "Save under a new name"),

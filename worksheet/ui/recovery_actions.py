@@ -25,11 +25,10 @@ from textual.timer import Timer
 
 from .. import rulesets
 from ..engine import Sheet
-from ..presets import Preset
+from .. import presets
 from ..recovery import Recovery, state_dir
 from . import store
 from .host import Host
-from .screens.confirm import Choose
 from .sheet import SheetForm
 from .terminal_end import watch_terminal_end
 from .entries import entries_from_json, entries_to_json, split_entries
@@ -81,6 +80,8 @@ class RecoveryController:
 
     def quit(self) -> None:
         """Quit; asks first when a tab has unsaved edits. A clean quit clears recovery."""
+        from .screens.confirm import Choose  # the dialogs load when first opened
+
         host = self.host
         dirty = self.unsaved_tabs()
         if not dirty:
@@ -251,6 +252,8 @@ class RecoveryController:
                     timeout=8)
             host.call_after_refresh(host.update_status)
 
+        from .screens.confirm import Choose
+
         host.push_screen(Choose("Restore unsaved edits?", "The last session ended with edits "
                                 f"that were not saved, in: {titles}.",
                                 [("restore", "Restore"), ("discard", "Discard")],
@@ -302,7 +305,7 @@ class RecoveryController:
         meta = tab.get("preset")
         if isinstance(meta, dict) and isinstance(meta.get("name"), str):
             path = meta.get("path")
-            preset = Preset(rid, meta["name"], str(meta.get("description") or ""),
+            preset = presets.Preset(rid, meta["name"], str(meta.get("description") or ""),
                             path=Path(path) if isinstance(path, str) and path else None)
             fingerprint = meta.get("fingerprint")
             preset.fingerprint = fingerprint if isinstance(fingerprint, str) else None

@@ -5,14 +5,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..presets import (Listed, Preset, PresetError, file_name_for, list_presets, shared_dir,
-                       user_dir)
+from typing import TYPE_CHECKING
+
+from .. import presets
+from ..presets import PresetError
 from ..recovery import Recovery
+
+if TYPE_CHECKING:
+    from ..presets import Listed, Preset
 
 
 def can_share() -> bool:
     """True when the server names a shared preset folder (``WORKSHEET_SHARED_PRESETS``)."""
-    return shared_dir() is not None
+    return presets.shared_dir() is not None
 
 
 def file_for(name: str, where: str = "user") -> Path:
@@ -21,19 +26,17 @@ def file_for(name: str, where: str = "user") -> Path:
     Raises:
         PresetError: a bad name, or no shared folder configured.
     """
-    folder = shared_dir() if where == "shared" else user_dir()
+    folder = presets.shared_dir() if where == "shared" else presets.user_dir()
     if folder is None:
         raise PresetError("shared", "", "no shared preset folder is configured "
                           "(the server sets WORKSHEET_SHARED_PRESETS)")
-    return folder / file_name_for(name)
+    return folder / presets.file_name_for(name)
 
 
 def save(preset: Preset, where: str = "user", *, expect: str | None = None,
          force: bool = False) -> Path:
     """Save a preset under its name; see :func:`worksheet.presets.save_preset`."""
-    from ..presets import save_preset  # the saving code loads on the first save, not at start
-
-    return save_preset(preset, where, expect=expect, force=force)
+    return presets.save_preset(preset, where, expect=expect, force=force)  # loads the saving code
 
 
 def fingerprint_of(preset: Preset | None) -> str | None:
@@ -43,7 +46,7 @@ def fingerprint_of(preset: Preset | None) -> str | None:
 
 def listing() -> tuple[list[Listed], list[PresetError]]:
     """Every readable preset with where it lives, and the problems with unreadable ones."""
-    return list_presets()
+    return presets.list_presets()
 
 
 def recovery() -> Recovery:
