@@ -8,6 +8,7 @@ what is allowed); 1 — anything unexpected.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from typing import Sequence
@@ -152,6 +153,9 @@ def run_app(argv: Sequence[str]) -> int:
     # costs the same CPU and bytes at a higher rate (frames are only drawn when something
     # changed); TEXTUAL_FPS in the environment still wins.
     os.environ.setdefault("TEXTUAL_FPS", str(FRAME_RATE))
+    # No automatic garbage collection until the first paint: start-up's objects are scanned
+    # once, in a pause after it (worksheet.ui.garbage, PauseCollector.start).
+    gc.disable()
     from .ui import WorksheetApp  # the only place the core reaches for the UI
 
     app = WorksheetApp(ruleset=args.ruleset, preset=preset)

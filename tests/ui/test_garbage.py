@@ -54,8 +54,8 @@ async def test_a_pause_after_work_frees_garbage_of_the_oldest_generation():
     gc.disable()  # only the collector may free the cycle (not one of Python's own full runs)
     try:
         ref = old_garbage()
+        gc.enable()  # before start: it would otherwise ask for a collection at once
         collector.start()
-        gc.enable()
         churn()
         assert await wait_until(lambda: collector.collections > 0)
         assert ref() is None
@@ -127,3 +127,21 @@ async def test_a_pause_empties_the_region_caches_once_they_have_grown():
     collector._collect()
     assert region_entries() == 0
     assert Region(0, 3, 80, 2).intersection(Region(0, 0, 80, 24)) == Region(0, 3, 80, 2)
+
+
+async def test_collections_held_through_start_up_resume_with_a_full_one_in_the_first_pause():
+    # The command line disables automatic collection until the first paint (cli.run_app);
+    # the collector, started after it, turns it back on and frees what start-up left.
+    collector = PauseCollector(asyncio.get_running_loop())
+    gc.disable()
+    try:
+        young = Node()  # garbage made while collections were held: never scanned yet
+        ref = weakref.ref(young)
+        del young
+        collector.start()
+        assert gc.isenabled()
+        await asyncio.sleep(garbage.PAUSE + 0.2)
+        assert ref() is None and collector.collections == 1
+    finally:
+        collector.stop()
+        gc.enable()

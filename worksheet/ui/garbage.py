@@ -10,6 +10,10 @@ the shared server keeps.
 
 So, in a real terminal:
 
+- From before Textual is imported until the first paint, no automatic collection (the
+  command line disables it): start-up makes ~30,000 objects and Python stopped ~45 times to
+  scan the newest of them (about 1.5% of the time to the first paint); the first pause after
+  the first paint collects them all at once (:meth:`PauseCollector.start`).
 - Before the session starts, :func:`gc.freeze` of what start-up made (the modules, the
   rulesets, the app before it composes): later collections never scan it.
   Rows are built later and never frozen: a hidden tab's rows are dropped, and a frozen cycle
@@ -83,9 +87,14 @@ class PauseCollector:
         return self._handle is not None
 
     def start(self) -> None:
-        """Watch Python's collections (see the module)."""
+        """Watch Python's collections (see the module). When start-up ran without automatic
+        collections (the command line's), they resume, starting with a full one in the next
+        pause."""
         if self._on_gc not in gc.callbacks:
             gc.callbacks.append(self._on_gc)
+        if not gc.isenabled():
+            gc.enable()
+            self._request()
 
     def stop(self) -> None:
         """Stop watching and drop a scheduled collection."""
