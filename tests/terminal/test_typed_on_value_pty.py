@@ -81,3 +81,25 @@ def test_text_typed_on_a_yes_no_switch_is_refused_and_space_still_switches_it(ru
     app.send(keys("space"))
     app.wait_for(r"Armor proficient +▐.▌ no")
     assert words.count("Not entered") == 1
+
+
+def test_a_name_typed_on_a_closed_choice_chooses_it_and_other_text_is_refused(run_worksheet):
+    """Found in tmux: "parry" typed on Vampire's Maneuver (closed, focused at start) vanished
+    without a word and the maneuver stayed dodge. Now it chooses as a native select does."""
+    app = run_worksheet("vtm-revised")
+    app.wait_for(r"Input · Maneuver")
+    app.wait_for(r"Maneuver +dodge")
+    app.send(keys("p", "a", "r", "r", "y"))  # one write: the burst spells one name
+    app.wait_for(r"Maneuver +parry")
+    app.wait_for(r"unsaved edits")  # an edit like any other: Ctrl+Z undoes it
+    assert "Not entered" not in toast_words(app)
+    app.send(keys("ctrl+z"))
+    app.wait_for(r"Maneuver +dodge")
+    app.send(keys("7", "x"))  # starts no option: refused aloud, the choice unchanged
+    app.wait_until(lambda: "Not entered" in toast_words(app), "the refusal")
+    app.settle(0.5)
+    words = toast_words(app)
+    assert "Not entered: “7x”. Maneuver is one of block, dodge, parry: type the start of " \
+           "one, or Enter opens the list; Ctrl+Down goes to the next input." in words, words
+    assert re.search(r"Maneuver +dodge", app.text())
+    assert app.process.poll() is None, app.after_exit()

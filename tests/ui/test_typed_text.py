@@ -99,3 +99,32 @@ async def test_alt_digits_still_switch_tabs_from_a_number_field():
         await pilot.pause()
         assert app.active == rulesets.ids()[0]
         assert editor.value == "0"
+
+
+@pytest.mark.parametrize("rid", rulesets.ids())
+async def test_typing_an_options_name_on_a_closed_choice_chooses_it(rid):
+    """Every option of every choice can be chosen by typing its name (the label up to " — ")
+    on the closed field, and the sheet takes it as an edit; text that starts no option is
+    refused and changes nothing."""
+    ruleset = rulesets.get(rid)
+    app = WorksheetApp(ruleset=rid)
+    async with app.run_test(size=SIZE) as pilot:
+        form = app.form()
+        rows = [row for row in form.query(InputRow) if row.spec.kind == "choice"]
+        assert rows, f"{rid} has choices"
+        for row in rows:
+            spec, editor = row.spec, row.editor
+            for choice in spec.choices:
+                name = spec.label_of(choice).split(" — ")[0]
+                editor.focus()
+                editor._spelled_at = float("-inf")  # a pause since the last option's name
+                await pilot.press(*keys_of(name))
+                await pilot.pause()
+                assert editor.value == choice, f"{spec.name}: typed {name!r}"
+                assert form.value(spec.name) == choice
+                assert not editor.expanded
+            before = editor.value
+            editor._spelled_at = float("-inf")
+            await pilot.press(*keys_of("§"))
+            await pilot.pause()
+            assert editor.value == before and form.value(spec.name) == before

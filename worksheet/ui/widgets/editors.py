@@ -11,9 +11,11 @@ state in words, a list of names a list to tick. The row (``input_row``) picks on
 
 from __future__ import annotations
 
+import time
 import unicodedata
 from typing import Any
 
+from textual import events
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Select, SelectionList
 from textual.widgets.input import Selection
@@ -80,13 +82,61 @@ class Editor(StyleOnceInTheDom, SharedComponentStyles, RepaintWhileTextFits, Ord
             self.selection = Selection.cursor(0)
 
 
-class ChoiceEditor(StyleOnceInTheDom, LazySelectList):
+TYPED_NAME_GAP = 1.0
+"""Seconds between two keys typed on a closed choice that still spell one name (``pa``)."""
+
+
+class ChoiceEditor(StyleOnceInTheDom, RefuseTyped, LazySelectList):
     """A select whose drop-down list is built the first time it opens.
 
     Textual's ``Select`` builds its list (an ``OptionList`` with five styled parts) up front;
     a sheet has several selects and most are never opened in a session, so the list waits
     (``textual_internals.LazySelectList``).
+
+    Typing on the closed field chooses as a native select does: the first option whose
+    label starts with what was typed (keys less than :data:`TYPED_NAME_GAP` apart spell one
+    name, so ``pa`` is parry; a key that continues no name starts a new one). Textual drops
+    such keys without a word, and a player who typed "parry" kept dodge; text that starts
+    no option is refused aloud (:class:`RefuseTyped`), the choice unchanged.
     """
+
+    def __init__(self, options: list[tuple[str, Any]], **kwargs: Any):
+        super().__init__(options, **kwargs)
+        self._names = [(label.casefold(), value) for label, value in options]
+        self._spelled = ""
+        self._spelled_at = float("-inf")
+
+    def refused_where(self) -> str:
+        labels = ", ".join(label for label, _ in self._names)
+        return (f"{_title(self)} is one of {labels}: type the start of one, or Enter opens "
+                "the list")
+
+    def on_key(self, event: events.Key) -> None:
+        if (not self.has_focus or self.expanded or not event.is_printable
+                or not event.character or event.key in self.screen.active_bindings):
+            return  # the open list searches as it is typed in; a bound key does its job
+        event.stop()
+        event.prevent_default()
+        now = time.monotonic()
+        spelled = self._spelled + event.character if now - self._spelled_at <= TYPED_NAME_GAP \
+            else event.character
+        self._spelled_at = now
+        choice = self._starting(spelled)
+        if choice is None and len(spelled) > 1:  # a new name: "d" after "parry" is dodge
+            spelled = event.character
+            choice = self._starting(spelled)
+        if choice is None:
+            self._spelled = ""
+            self._refuse(event.character)
+            return
+        self._spelled = spelled
+        if self.value != choice:
+            self.value = choice  # posts Changed: an edit like any other (Ctrl+Z undoes it)
+
+    def _starting(self, text: str) -> Any | None:
+        """The first option whose label starts with ``text`` (any case), or ``None``."""
+        text = text.casefold()
+        return next((value for label, value in self._names if label.startswith(text)), None)
 
     def text(self, spec: InputSpec) -> str:
         """The entry: the chosen value as the declaration writes it."""
