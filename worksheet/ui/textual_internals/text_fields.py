@@ -121,7 +121,12 @@ class LazySelectList(Select):
     """
 
     def compose(self):
-        yield DrawnSelectCurrent(self.prompt)
+        current = DrawnSelectCurrent(self.prompt)
+        if self._value != self.NULL:  # as the value shown on mount will set it, but before
+            # the field is in the DOM: set after, the class restyled it (1 of 2 stylings)
+            current.set_reactive(SelectCurrent.has_value, True)
+            current.add_class("-has-value", update=False)
+        yield current
 
     def _has_list(self) -> bool:
         return bool(self.query(SelectOverlay))
