@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from textual import events
 from textual.app import App, ComposeResult
+from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 from textual.message import Message
 from textual.drivers.linux_driver import LinuxDriver
@@ -245,6 +246,11 @@ TARGETS = [
      lambda: isinstance(getattr(Screen(), "_compositor", None), Compositor)
      and list(inspect.signature(Compositor.reflow).parameters) == ["self", "parent", "size"]
      and "ReflowResult" in str(inspect.signature(Compositor.reflow).return_annotation)),
+    ("add_css_file", "textual._context.active_app, Stylesheet.has_source/read/parse and "
+     "the parse cache (Stylesheet._parse_cache) that parse reuses",
+     lambda: hasattr(importlib.import_module("textual._context"), "active_app")
+     and all(method(Stylesheet, name) for name in ("has_source", "read", "parse"))
+     and "_parse_cache" in inspect.getsource(Stylesheet._parse_rules)),
     ("lazy_strip_caches", "Strip has __slots__ and no __getattr__ of its own",
      lambda: hasattr(Strip, "__slots__") and (
          "__getattr__" not in Strip.__dict__ or getattr(Strip, "_worksheet_lazy", False))),
@@ -389,3 +395,27 @@ async def test_a_drawn_select_current_is_one_widget_with_its_label_and_arrow():
         await pilot.pause()
         assert app.query_one("#chosen").value == 2
         assert chosen.render().plain.startswith("b ") and chosen.render().plain.endswith(" ▼")
+
+
+async def test_the_dialogs_css_is_read_with_the_first_dialog_and_styles_it():
+    """dialogs.tcss is not parsed before the first paint; the first dialog reads it before it
+    is styled itself (its screen is centred, its box 64 wide), and no sheet widget is restyled."""
+    from worksheet.ui import WorksheetApp
+    from worksheet.ui.screens.confirm import Choose
+    from worksheet.ui.screens.dialog import CSS_FILE
+
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=(80, 24)) as pilot:
+        source = str(CSS_FILE.resolve())
+        assert not app.stylesheet.has_source(source)
+        cache = app.stylesheet._parse_cache
+        parsed, misses = set(cache.keys()), cache.misses
+        app.push_screen(Choose("Question?", "Why.", [("yes", "Yes"), ("no", "No")]))
+        await pilot.pause()
+        assert app.stylesheet.has_source(source)
+        new = set(cache.keys()) - parsed  # the file, and the dialog's widgets' own CSS
+        assert any(key[1] == (source, "") for key in new)
+        assert parsed <= set(cache.keys()) and cache.misses - misses == len(new), \
+            "nothing parsed before was parsed again"
+        box = app.screen.query_one(".dialog")
+        assert box.styles.width.value == 64 and app.screen.styles.align_horizontal == "center"

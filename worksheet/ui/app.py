@@ -55,7 +55,7 @@ class WorksheetApp(PlainToasts, RedrawScreen, KeyGate, UncaughtExceptionHook, Ap
     AUTO_FOCUS = ".form .-first-field > .input-editor"
     """The first field of the first tab (the character's first input, below the round group)
     has focus before the first paint (keys typed at once land there)."""
-    CSS_PATH = ["app.tcss", "widgets/bars.tcss", "screens/dialogs.tcss", "fight_loop.tcss"]
+    CSS_PATH = ["app.tcss", "widgets/bars.tcss", "fight_loop.tcss"]  # dialogs.tcss: screens.dialog
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
     BINDINGS = [

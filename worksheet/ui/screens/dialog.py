@@ -9,12 +9,18 @@ typed while it was opening are handed to that field rather than dropped.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Generic, TypeVar
 
 from textual import events
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input
+
+from ..textual_internals import add_css_file
+
+CSS_FILE = Path(__file__).with_name("dialogs.tcss")
+"""The dialogs' rules: read with the first dialog, not at start (``add_css_file``)."""
 
 Result = TypeVar("Result")
 
@@ -27,6 +33,7 @@ class Dialog(ModalScreen[Result], Generic[Result]):
     """A modal dialog that dismisses at most once."""
 
     def __init__(self) -> None:
+        add_css_file(CSS_FILE)  # before the screen itself is styled
         super().__init__(classes="dialog-screen")
         self._finished = False
 

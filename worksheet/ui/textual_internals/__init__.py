@@ -22,7 +22,8 @@ from __future__ import annotations
 from .app_end import UncaughtExceptionHook, copy_through_driver, guard_sigcont, messages_pending
 from .compositor import (STRIP_CACHES, LineCompositor, RenderSentLinesOnly,
                          RepaintWhatARebuiltMapMoves, lazy_strip_caches)
-from .first_paint import KeepStylesOnFirstResume, StyleOnceInTheDom, breakpoint_classes
+from .first_paint import (KeepStylesOnFirstResume, StyleOnceInTheDom, add_css_file,
+                          breakpoint_classes)
 from .for_tests import (exit_output, kept_lines, notifications, own_component_styles,
                         rendered_lines)
 from .painting import SkipRepaintOutOfView, compact_output, forget_arrangement
@@ -46,5 +47,5 @@ __all__ = [
     "lazy_strip_caches", "background_pairs_by_colour", "forget_geometry",
     "RepaintWhatARebuiltMapMoves", "event_clock", "DrawnSelectCurrent", "OneToastPerMessage",
     "forget_cell_styles", "StyleOnceInTheDom", "forget_drawn", "kept_lines",
-    "lay_out_without_painting",
+    "lay_out_without_painting", "add_css_file",
 ]
