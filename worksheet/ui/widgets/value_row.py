@@ -211,6 +211,7 @@ class ValueRow(RefuseTyped, SharedComponentStyles, SkipRepaintOutOfView, Widget,
         self._texts = self._texts_of(status)
         self._visual: RowVisual | None = None
         self._drawn: dict[tuple, list[Strip]] = {}
+        self._part_styles: dict[str, Style] = {}
 
     SHARED_COMPONENTS = frozenset(
         {f"value-row--{part}" for part in PARTS} | {"value-row--bar"}
@@ -239,9 +240,19 @@ class ValueRow(RefuseTyped, SharedComponentStyles, SkipRepaintOutOfView, Widget,
             return f"value-row--{part}-{'blocked' if state is State.BLOCKED else 'error'}"
         return f"value-row--{part}"
 
+    def _part_style(self, component: str) -> Style:
+        """A part's colours: the screen's, the same for every row (``shared_styles``), kept
+        until the styles change. Textual's own cache of them is keyed by the row's
+        pseudo-classes, and working those out (focus, hover, disabled up the tree) was most
+        of the cost of the row's new texts on each keystroke."""
+        style = self._part_styles.get(component)
+        if style is None:
+            style = self._part_styles[component] = self.get_visual_style(component,
+                                                                         partial=True)
+        return style
+
     def _make_visual(self) -> RowVisual:
-        visual = RowVisual(*(Content.styled(text, self.get_visual_style(self._component(part),
-                                                                          partial=True))
+        visual = RowVisual(*(Content.styled(text, self._part_style(self._component(part)))
                              for text, part in zip(self._texts, PARTS)))
         visual.head_width = self._head_width()
         visual.drawn = self._drawn
@@ -261,6 +272,7 @@ class ValueRow(RefuseTyped, SharedComponentStyles, SkipRepaintOutOfView, Widget,
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._visual = None  # the parts' colours follow the theme
+        self._part_styles.clear()
         self._drawn.clear()
         self.refresh()
 
