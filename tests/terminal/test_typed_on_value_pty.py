@@ -64,9 +64,11 @@ def test_a_paste_on_a_value_is_refused_and_cut_short_in_the_message(run_workshee
     assert re.search(r"Evade DS vs melee 0 {2}· {2}Evade DS vs ranged 0 ", app.text())
 
 
-def test_text_typed_on_a_yes_no_switch_is_refused_and_space_still_switches_it(run_worksheet):
+def test_text_typed_on_a_yes_no_switch_sets_it_or_is_refused_and_space_still_switches_it(
+        run_worksheet):
     """Found in tmux: "x" and "y" typed on Rise's Armor proficient switch vanished without a
-    word (a burst of Ctrl+Down and digits can land there as on a value)."""
+    word (a burst of Ctrl+Down and digits can land there as on a value). Now y and n set it
+    (its help says yes/no) and other text is refused aloud."""
     app = run_worksheet("rise")
     app.wait_for(r"Input · Level")
     app.send(keys(*["ctrl+down"] * 4, "x", "y"))  # one write: to the switch, then text
@@ -74,13 +76,16 @@ def test_text_typed_on_a_yes_no_switch_is_refused_and_space_still_switches_it(ru
     app.wait_until(lambda: "Not entered" in toast_words(app), "the refusal")
     app.settle(0.5)
     words = toast_words(app)
-    assert "Not entered: “xy”. Armor proficient is a yes/no switch: Space or Enter switches " \
-           "it; Ctrl+Down goes to the next input." in words, words
-    assert re.search(r"Armor proficient +▐.▌ yes", app.text())
-    assert re.search(r"Rise — Defenses · saved · defaults", app.text())  # no edit
-    app.send(keys("space"))
-    app.wait_for(r"Armor proficient +▐.▌ no")
+    assert "Not entered: “x”. Armor proficient is a yes/no switch: y or n sets it, Space or " \
+           "Enter switches it; Ctrl+Down goes to the next input." in words, words
     assert words.count("Not entered") == 1
+    assert re.search(r"Armor proficient +▐.▌ yes", app.text())  # y: it was yes already
+    assert re.search(r"Rise — Defenses · saved · defaults", app.text())  # no edit
+    app.send(keys("n", "o"))  # one write: "no"
+    app.wait_for(r"Armor proficient +▐.▌ no")
+    app.wait_for(r"unsaved edits")
+    app.send(keys("space"))
+    app.wait_for(r"Armor proficient +▐.▌ yes")
 
 
 def test_a_name_typed_on_a_closed_choice_chooses_it_and_other_text_is_refused(run_worksheet):

@@ -128,3 +128,24 @@ async def test_typing_an_options_name_on_a_closed_choice_chooses_it(rid):
             await pilot.press(*keys_of("§"))
             await pilot.pause()
             assert editor.value == before and form.value(spec.name) == before
+
+
+async def test_typing_y_or_n_on_a_yes_no_switch_sets_it():
+    from worksheet.ui.widgets.editors import YesNo
+
+    app = WorksheetApp(ruleset="shadowrun4")
+    async with app.run_test(size=SIZE) as pilot:
+        form = app.form()
+        row = next(row for row in form.query(InputRow) if row.spec.name == "engaged")
+        switch = row.editor
+        assert isinstance(switch, YesNo) and switch.value is False
+        for typed, expected in (("y", True), ("no", False), ("TRUE", True), ("0", False),
+                                ("1", True), ("f", False)):
+            switch.focus()
+            switch._spelled_at = float("-inf")  # a pause since the last word
+            await pilot.press(*keys_of(typed))
+            await pilot.pause()
+            assert switch.value is expected and form.value("engaged") is expected, typed
+        await pilot.press(*keys_of("x"))  # no word starts so: refused, nothing changes
+        await pilot.pause()
+        assert switch.value is False and form.value("engaged") is False

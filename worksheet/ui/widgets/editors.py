@@ -11,11 +11,9 @@ state in words, a list of names a list to tick. The row (``input_row``) picks on
 
 from __future__ import annotations
 
-import time
 import unicodedata
 from typing import Any
 
-from textual import events
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Select, SelectionList
 from textual.widgets.input import Selection
@@ -25,8 +23,8 @@ from ..keys import ALT_DIGITS
 from ..textual_internals import LazySelectList, RepaintWhileTextFits, StyleOnceInTheDom
 from .ids import kebab
 from .ordered_input import OrderedInput
-from .refuse_typed import RefuseTyped
 from .shared_styles import SharedComponentStyles
+from .typed_choice import TypedChoice
 
 
 ALT_DIGIT_CHARACTERS = "".join(name if len(name) == 1 else unicodedata.lookup(
@@ -82,61 +80,30 @@ class Editor(StyleOnceInTheDom, SharedComponentStyles, RepaintWhileTextFits, Ord
             self.selection = Selection.cursor(0)
 
 
-TYPED_NAME_GAP = 1.0
-"""Seconds between two keys typed on a closed choice that still spell one name (``pa``)."""
-
-
-class ChoiceEditor(StyleOnceInTheDom, RefuseTyped, LazySelectList):
-    """A select whose drop-down list is built the first time it opens.
+class ChoiceEditor(StyleOnceInTheDom, TypedChoice, LazySelectList):
+    """A select whose drop-down list is built the first time it opens; typing on the closed
+    field chooses the first option whose label starts with what was typed (``typed_choice``).
 
     Textual's ``Select`` builds its list (an ``OptionList`` with five styled parts) up front;
     a sheet has several selects and most are never opened in a session, so the list waits
     (``textual_internals.LazySelectList``).
-
-    Typing on the closed field chooses as a native select does: the first option whose
-    label starts with what was typed (keys less than :data:`TYPED_NAME_GAP` apart spell one
-    name, so ``pa`` is parry; a key that continues no name starts a new one). Textual drops
-    such keys without a word, and a player who typed "parry" kept dodge; text that starts
-    no option is refused aloud (:class:`RefuseTyped`), the choice unchanged.
     """
 
     def __init__(self, options: list[tuple[str, Any]], **kwargs: Any):
         super().__init__(options, **kwargs)
-        self._names = [(label.casefold(), value) for label, value in options]
-        self._spelled = ""
-        self._spelled_at = float("-inf")
+        self.set_names(options)
 
     def refused_where(self) -> str:
         labels = ", ".join(label for label, _ in self._names)
         return (f"{_title(self)} is one of {labels}: type the start of one, or Enter opens "
                 "the list")
 
-    def on_key(self, event: events.Key) -> None:
-        if (not self.has_focus or self.expanded or not event.is_printable
-                or not event.character or event.key in self.screen.active_bindings):
-            return  # the open list searches as it is typed in; a bound key does its job
-        event.stop()
-        event.prevent_default()
-        now = time.monotonic()
-        spelled = self._spelled + event.character if now - self._spelled_at <= TYPED_NAME_GAP \
-            else event.character
-        self._spelled_at = now
-        choice = self._starting(spelled)
-        if choice is None and len(spelled) > 1:  # a new name: "d" after "parry" is dodge
-            spelled = event.character
-            choice = self._starting(spelled)
-        if choice is None:
-            self._spelled = ""
-            self._refuse(event.character)
-            return
-        self._spelled = spelled
-        if self.value != choice:
-            self.value = choice  # posts Changed: an edit like any other (Ctrl+Z undoes it)
+    def takes_typed_names(self) -> bool:
+        return self.has_focus and not self.expanded  # the open list searches by itself
 
-    def _starting(self, text: str) -> Any | None:
-        """The first option whose label starts with ``text`` (any case), or ``None``."""
-        text = text.casefold()
-        return next((value for label, value in self._names if label.startswith(text)), None)
+    def choose(self, value: Any) -> None:
+        if self.value != value:
+            self.value = value  # posts Changed: an edit like any other
 
     def text(self, spec: InputSpec) -> str:
         """The entry: the chosen value as the declaration writes it."""
@@ -181,15 +148,26 @@ class NamesEditor(StyleOnceInTheDom, SelectionList):
             self.replace_option_prompt_at_index(index, self._prompt(choice, choice in chosen))
 
 
-class YesNo(StyleOnceInTheDom, RefuseTyped, Checkbox):
+class YesNo(StyleOnceInTheDom, TypedChoice, Checkbox):
     """A switch for a yes/no input that says its state in words (readable without colour);
-    text typed on it is refused aloud (:class:`RefuseTyped`)."""
+    typing ``y`` (yes, true, 1) or ``n`` (no, false, 0) sets it (``typed_choice``), other
+    text is refused aloud."""
+
+    TYPED_NAMES = (("yes", True), ("true", True), ("1", True),
+                   ("no", False), ("false", False), ("0", False))
+    """What typing sets: each name's first key is its own (``on``/``off`` would share ``o``)."""
 
     def refused_where(self) -> str:
-        return f"{_title(self)} is a yes/no switch: Space or Enter switches it"
+        return (f"{_title(self)} is a yes/no switch: y or n sets it, Space or Enter "
+                "switches it")
 
     def __init__(self, value: bool, id: str | None = None):
         super().__init__("yes" if value else "no", value, id=id, compact=True)
+        self.set_names(self.TYPED_NAMES)
+
+    def choose(self, value: Any) -> None:
+        if self.value != value:
+            self.value = value  # posts Changed: an edit like any other
 
     def watch_value(self) -> None:
         self.label = "yes" if self.value else "no"
