@@ -154,6 +154,23 @@ def test_keys_typed_before_the_question_showed_do_not_answer_it(run_worksheet, f
     assert_restored_73(second, folders)
 
 
+def test_text_typed_on_the_shown_question_is_listed_not_dropped(run_worksheet, folders):
+    """Found in tmux at 80×24: "7" typed once the restore question showed (a player typing
+    for the sheet) vanished without a word. It is no answer: it is listed under the question,
+    which still waits, and an answer typed after it still restores."""
+    second = asked_after_a_hangup(run_worksheet)
+    second.settle(0.5)  # the question is drawn: keys now reach it
+    second.press("4", "5", "x")
+    second.wait_until(lambda: "Not an answer: “45x”" in dialog_words(second),
+                      "the text listed")  # the keys may be drawn one frame each
+    words = dialog_words(second)
+    assert "Not an answer: “45x”. ← → pick one, Enter takes it, Esc cancels." in words, words
+    assert "typed before this question showed" not in words
+    assert folders.recovery_states() != []
+    restore(second)
+    assert_restored_73(second, folders)
+
+
 def test_escape_on_the_question_offers_the_edits_again_next_time(run_worksheet, folders):
     second = asked_after_a_hangup(run_worksheet)
     second.press("escape")

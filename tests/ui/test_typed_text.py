@@ -149,3 +149,26 @@ async def test_typing_y_or_n_on_a_yes_no_switch_sets_it():
         await pilot.press(*keys_of("x"))  # no word starts so: refused, nothing changes
         await pilot.pause()
         assert switch.value is False and form.value("engaged") is False
+
+
+async def test_text_typed_on_a_question_is_listed_and_answers_nothing():
+    from textual.widgets import Static
+
+    from worksheet.ui.screens.confirm import Choose
+
+    app = WorksheetApp(ruleset="gemstone4")
+    answers = []
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(Choose("Quit?", "Edits are not saved.", [("cancel", "Keep editing"),
+                                                               ("quit", "Quit")]),
+                        answers.append)
+        await pilot.pause()
+        line = app.screen.query_one("#not-used", Static)
+        assert not line.display
+        await pilot.press("7", "y")
+        await pilot.pause()
+        assert line.display and "Not an answer: “7y”." in str(line.render())
+        assert answers == [] and isinstance(app.screen, Choose)
+        await pilot.press("right", "enter")  # an answer still answers
+        await pilot.pause()
+        assert answers == ["quit"]

@@ -4,7 +4,9 @@ Used before quitting or loading over unsaved edits, before overwriting a preset,
 conflict and to offer restoring unsaved edits from the last session.
 
 A question the app asks on its own (``unprompted``: restoring at start) takes no answer from
-keys typed before it was drawn (``ui.key_gate``); it lists them as not used.
+keys typed before it was drawn (``ui.key_gate``); it lists them as not used. Text typed on a
+question once it shows is no answer either, and is listed too rather than dropped: a player
+who typed a number meant for the sheet sees that it went nowhere.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from textual.widgets import Button, Label, Static
 
 from ..keys import key_name
 from ..textual_internals import event_clock
+from ..widgets.refuse_typed import TYPED_SHOWN
 from .dialog import Dialog
 
 
@@ -47,6 +50,8 @@ class Choose(Dialog[str]):
         """When the question was first drawn (``None``: not yet)."""
         self.not_used: list[str] = []
         """The keys typed before the question showed, as the player reads them."""
+        self.typed_on: str = ""
+        """Text typed on the question once it showed (no answer: listed, not dropped)."""
         self.title_text = title
         """The question."""
         self.body = body
@@ -62,10 +67,9 @@ class Choose(Dialog[str]):
                 for key, text in self.answers:
                     yield Button(text, id=f"answer-{key}",
                                  variant="primary" if key == self.answers[0][0] else "default")
-            if self.unprompted:
-                not_used = Static("", id="not-used", classes="dialog-text", markup=False)
-                not_used.display = False  # shown once a key is listed
-                yield not_used
+            not_used = Static("", id="not-used", classes="dialog-text", markup=False)
+            not_used.display = False  # shown once a key is listed
+            yield not_used
 
     def on_mount(self) -> None:
         if self.unprompted:
@@ -88,16 +92,34 @@ class Choose(Dialog[str]):
         self._list_not_used()
         return True
 
-    def _list_not_used(self) -> None:
-        if not self.not_used:
+    def on_key(self, event: events.Key) -> None:
+        """Text typed on the question: no answer, listed under it (a bound key, Space or
+        Enter on a button, arrows, Esc, still does its job)."""
+        if not event.is_printable or not event.character \
+                or event.key in self.active_bindings:
             return
-        shown = " ".join(self.not_used[-12:])
-        more = "… " if len(self.not_used) > 12 else ""
+        event.stop()
+        event.prevent_default()
+        self.typed_on = (self.typed_on + event.character)[-TYPED_SHOWN:]
+        self._list_not_used()
+
+    def _list_not_used(self) -> None:
+        lines = []
+        if self.not_used:
+            shown = " ".join(self.not_used[-12:])
+            more = "… " if len(self.not_used) > 12 else ""
+            lines.append(f"Not used as an answer, typed before this question showed: "
+                         f"{more}{shown}")
+        if self.typed_on:
+            lines.append(f"Not an answer: “{self.typed_on}”. ← → pick one, Enter takes it, "
+                         "Esc cancels.")
+        if not lines:
+            return
         try:
             line = self.query_one("#not-used", Static)
         except NoMatches:  # not composed yet: listed once it is mounted
             return
-        line.update(f"Not used as an answer, typed before this question showed: {more}{shown}")
+        line.update("\n".join(lines))
         line.display = True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
