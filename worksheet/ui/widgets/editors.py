@@ -101,10 +101,6 @@ class ChoiceEditor(StyleOnceInTheDom, TypedChoice, LazySelectList):
     def takes_typed_names(self) -> bool:
         return self.has_focus and not self.expanded  # the open list searches by itself
 
-    def choose(self, value: Any) -> None:
-        if self.value != value:
-            self.value = value  # posts Changed: an edit like any other
-
     def text(self, spec: InputSpec) -> str:
         """The entry: the chosen value as the declaration writes it."""
         return spec.to_text(self.value)
@@ -164,10 +160,6 @@ class YesNo(StyleOnceInTheDom, TypedChoice, Checkbox):
     def __init__(self, value: bool, id: str | None = None):
         super().__init__("yes" if value else "no", value, id=id, compact=True)
         self.set_names(self.TYPED_NAMES)
-
-    def choose(self, value: Any) -> None:
-        if self.value != value:
-            self.value = value  # posts Changed: an edit like any other
 
     def watch_value(self) -> None:
         self.label = "yes" if self.value else "no"

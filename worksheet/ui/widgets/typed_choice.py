@@ -25,8 +25,9 @@ TYPED_NAME_GAP = 1.0
 class TypedChoice(RefuseTyped):
     """Widget mixin: printable keys choose the first option whose name starts with them.
 
-    The widget calls :meth:`set_names` with its ``(name, value)`` options and implements
-    :meth:`choose`; keys it binds (Space, Enter) and keys bound above still do their job.
+    The widget calls :meth:`set_names` with its ``(name, value)`` options; its ``value`` is
+    set as the player would set it. Keys it binds (Space, Enter) and keys bound above still do
+    their job.
     """
 
     _names: tuple[tuple[str, Any], ...] = ()
@@ -38,8 +39,10 @@ class TypedChoice(RefuseTyped):
         self._names = tuple((name.casefold(), value) for name, value in names)
 
     def choose(self, value: Any) -> None:
-        """Make ``value`` the widget's value (as the player would, so it posts its change)."""
-        raise NotImplementedError
+        """Make ``value`` the widget's value; the widget posts its change as for the player's
+        own edit (marked, undone by Ctrl+Z)."""
+        if self.value != value:  # type: ignore[attr-defined]
+            self.value = value  # type: ignore[attr-defined]
 
     def takes_typed_names(self) -> bool:
         """Whether a key typed now spells a name (not while an open list searches)."""
