@@ -76,6 +76,21 @@ def test_vampire_says_why_a_maneuver_is_not_allowed_instead_of_its_pool():
     assert "Defense pool" not in text and "Difficulty" not in text
     assert text.endswith("attack hits  ·  Remaining successes 2")
 
+def test_vampire_does_not_say_not_allowed_while_that_waits_for_an_input():
+    """Whether a block of lethal damage is allowed depends on Fortitude: while Fortitude is
+    refused the strip read ``Not allowed:, Defense pool wait for Fortitude``, a verdict over a
+    value not known yet."""
+    text = strip_text("vtm-revised", {"maneuver": "block", "damage_type": "lethal",
+                                      "fortitude": "x"})
+    assert text.startswith("Allowed?, Defense pool wait for Fortitude  ·  Difficulty 6")
+    assert "Not allowed" not in text
+    allowed = strip_text("vtm-revised", {"maneuver": "block", "damage_type": "lethal",
+                                         "fortitude": "1"})
+    assert allowed.startswith("Defense pool 2  ·  Difficulty 6")
+    refused = strip_text("vtm-revised", {"maneuver": "block", "damage_type": "lethal"})
+    assert refused.startswith("Not allowed: lethal damage cannot be blocked")
+
+
 
 def test_a_probability_shows_as_a_percentage_and_is_left_out_while_unknown():
     from fractions import Fraction

@@ -85,6 +85,9 @@ class Headline:
             be hit: ``Armor 13 (hit 30.0 %)``.
         clause: for a text value that lists several things (``"a; b; c"``): the separator;
             the strip shows the first with how many more (``a (+2 more)``), the form all.
+        waiting: the label while the entry waits for an input (defaults to ``label``). A
+            label that states the value's meaning (``Not allowed:``) must not stand over a
+            value not known yet: ``Not allowed: waits for Fortitude`` read as a verdict.
     """
 
     name: str
@@ -94,6 +97,7 @@ class Headline:
     unless: str = ""
     attach: bool = False
     clause: str = ""
+    waiting: str = ""
 
     def __hash__(self) -> int:
         return hash(self.name)

@@ -49,7 +49,7 @@ RULESET = Ruleset(
     results=("allowed", "raw_pool", "dice_penalty", "defense_pool", "difficulty",
              "defender_net_successes", "defender_botch", "hit", "remaining_successes",
              "riposte_pool"),
-    headline=(Headline("reason", "Not allowed:", clause="; "),
+    headline=(Headline("reason", "Not allowed:", clause="; ", waiting="Allowed?"),
               Headline("defense_pool", unless="reason"),
               Headline("difficulty", unless="reason"), Headline("hit", words=HIT_WORDS),
               "remaining_successes", Headline("p_hit", "chance to be hit", percent=True)),

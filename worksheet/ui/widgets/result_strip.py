@@ -40,6 +40,8 @@ def entry_text(entry: Headline, label: str, sheet: Sheet, speaker: Speaker) -> t
             and sheet.value(entry.unless) is not None:
         return "", ""
     status = sheet.status(entry.name)
+    if status.state is not State.OK:
+        label = entry.waiting or label
     if status.state is State.BLOCKED:
         return label, "waits for " + speaker.names(status.waiting_for)
     if status.state is State.ERROR:
