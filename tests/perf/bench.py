@@ -61,9 +61,6 @@ def launches(table: Table, sizes, runs: int) -> None:
     for size in sizes:
         ours = {app.name: [] for app in configs}
         theirs = []
-        # A player's first launch parses the CSS the later ones find kept (css_cache); it
-        # also fills this run's cache, as that first launch does.
-        first = [m.launch(configs[0], *size, cold=True) for _ in range(runs)]
         for run in range(runs):
             order = configs[run % len(configs):] + configs[:run % len(configs)]
             for index, app in enumerate(order):
@@ -71,8 +68,6 @@ def launches(table: Table, sizes, runs: int) -> None:
                     theirs.append(m.launch(reference(), *size))
                 ours[app.name].append(m.launch(app, *size))
         ref = m.median(theirs)
-        table.ratio(f"launch → first paint {size_name(size)}, {configs[0].name}, first launch "
-                    f"(no CSS kept yet) (ms)", m.median(first) * 1e3, ref * 1e3, 0, None)
         for app in configs:
             table.ratio(f"launch → first paint {size_name(size)}, {app.name} (ms)",
                         m.median(ours[app.name]) * 1e3, ref * 1e3, 0, LAUNCH_LIMIT.get(size))

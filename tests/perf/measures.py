@@ -22,10 +22,9 @@ from scenarios import (IMPORT_PROBE, NEXT_TAB, ODDS_MODULES, PAGE_DOWN, PREVIOUS
 
 
 @contextmanager
-def running(app: App, cols: int, rows: int, paint_timeout: float = 60.0, cold: bool = False):
-    """Start ``app`` at cols×rows (``cold``: with an empty CSS cache, see ``fresh_env``), wait
-    for its first paint; yields (PtyApp, seconds to paint)."""
-    pty_app = PtyApp(app.argv, fresh_env(app, cold), cols, rows)
+def running(app: App, cols: int, rows: int, paint_timeout: float = 60.0):
+    """Start ``app`` at cols×rows, wait for its first paint; yields (PtyApp, seconds to paint)."""
+    pty_app = PtyApp(app.argv, fresh_env(app), cols, rows)
     started = pty_app.start()
     try:
         painted = pty_app.wait_for(app.first_paint, timeout=paint_timeout)
@@ -34,10 +33,9 @@ def running(app: App, cols: int, rows: int, paint_timeout: float = 60.0, cold: b
         pty_app.stop()
 
 
-def launch(app: App, cols: int, rows: int, cold: bool = False) -> float:
-    """Seconds from starting the process to its first paint (arrival of the completing chunk);
-    ``cold``: as at a player's first launch (no CSS parsed before)."""
-    with running(app, cols, rows, cold=cold) as (_, seconds):
+def launch(app: App, cols: int, rows: int) -> float:
+    """Seconds from starting the process to its first paint (arrival of the completing chunk)."""
+    with running(app, cols, rows) as (_, seconds):
         return seconds
 
 

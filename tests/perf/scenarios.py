@@ -119,24 +119,9 @@ runs of their own, so it changes nothing that is timed."""
 ODDS_MODULES = ("worksheet.engine.odds", "icepool")
 
 
-_CSS_CACHE: list[str] = []
-
-
-def bench_css_cache() -> str:
-    """One CSS cache folder (``XDG_CACHE_HOME``) for every launch of this bench run: empty at
-    the first launch, then holding what it parsed (``worksheet.ui.textual_internals.css_cache``),
-    as a player's is after their first launch; never the user's own ``~/.cache``."""
-    if not _CSS_CACHE:
-        _CSS_CACHE.append(tempfile.mkdtemp(prefix="worksheet-bench-cache-"))
-    return _CSS_CACHE[0]
-
-
-def fresh_env(app: App, cold: bool = False) -> dict[str, str]:
+def fresh_env(app: App) -> dict[str, str]:
     """The app's environment with empty user folders, so no run sees another's recovery file
-    (a killed run leaves one, and the next start would offer to restore it) or shared presets;
-    the run's CSS cache, or (``cold``) an empty one, as at a player's first launch."""
+    (a killed run leaves one, and the next start would offer to restore it) or shared presets."""
     folder = tempfile.mkdtemp(prefix="worksheet-bench-")
-    cache = tempfile.mkdtemp(prefix="worksheet-bench-cold-") if cold else bench_css_cache()
     return {**app.env, "XDG_STATE_HOME": folder, "XDG_DATA_HOME": folder,
-            "XDG_CONFIG_HOME": folder, "WORKSHEET_SHARED_PRESETS": folder,
-            "XDG_CACHE_HOME": cache}
+            "XDG_CONFIG_HOME": folder, "WORKSHEET_SHARED_PRESETS": folder}

@@ -95,8 +95,7 @@ class Folders:
     def env(self) -> dict[str, str]:
         return {"XDG_DATA_HOME": str(self.data), "XDG_STATE_HOME": str(self.state),
                 "WORKSHEET_SHARED_PRESETS": str(self.shared), "HOME": str(self.root / "home"),
-                "XDG_CONFIG_HOME": str(self.root / "config"),
-                "XDG_CACHE_HOME": str(self.root / "cache")}
+                "XDG_CONFIG_HOME": str(self.root / "config")}
 
     def recovery_states(self) -> list[dict]:
         """The states in the recovery files now (unreadable or half-written ones skipped)."""

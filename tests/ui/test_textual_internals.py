@@ -251,16 +251,6 @@ TARGETS = [
      lambda: hasattr(importlib.import_module("textual._context"), "active_app")
      and all(method(Stylesheet, name) for name in ("has_source", "read", "parse"))
      and "_parse_cache" in inspect.getsource(Stylesheet._parse_rules)),
-    ("keep_parsed_css", "Stylesheet._parse_rules looking in and storing to "
-     "self._parse_cache[cache_key] with the key (css, read_from, is_default_rules, "
-     "tie_breaker, scope); set_variables clearing it; Stylesheet._variables",
-     lambda: all(text in inspect.getsource(Stylesheet._parse_rules) for text in (
-         "cache_key = (css, read_from, is_default_rules, tie_breaker, scope)",
-         "return self._parse_cache[cache_key]", "self._parse_cache[cache_key] = rules"))
-     and "self._parse_cache.clear()" in inspect.getsource(Stylesheet.set_variables)
-     and "_variables" in vars(Stylesheet(variables={"a": "1"}))),
-    ("KeptParseCache", "the same as keep_parsed_css",
-     lambda: "self._parse_cache" in inspect.getsource(Stylesheet.__init__)),
     ("lazy_strip_caches", "Strip has __slots__ and no __getattr__ of its own",
      lambda: hasattr(Strip, "__slots__") and (
          "__getattr__" not in Strip.__dict__ or getattr(Strip, "_worksheet_lazy", False))),

@@ -17,7 +17,8 @@ from textual.css.query import NoMatches
 from textual import events
 from textual.screen import Screen
 
-from .. import presets, rulesets
+from .. import rulesets
+from .. import presets
 from . import store
 from . import fight_actions as fight
 from .clipboard import for_terminal
@@ -32,7 +33,7 @@ from .redraw import REDRAW, RedrawScreen
 from .sheet import SheetForm
 from .status_line import StatusLine
 from .screens.sheet_screen import SheetScreen
-from .textual_internals import UncaughtExceptionHook, copy_through_driver, keep_parsed_css
+from .textual_internals import UncaughtExceptionHook, copy_through_driver
 from .widgets.frame_hold import frame_hold
 from .widgets.key_bar import KeyBar
 from .widgets.tab_bar import TabBar
@@ -179,15 +180,13 @@ class WorksheetApp(PlainToasts, RedrawScreen, KeyGate, UncaughtExceptionHook, Ap
         return True
 
     def run(self, *args: Any, **kwargs: Any) -> Any:
-        """``App.run`` in a terminal: start-up frozen (``garbage``), CSS kept (``css_cache``)."""
+        """Run in the terminal (``App.run``), start-up frozen first (see ``garbage``)."""
         freeze_startup()
-        parsed_css = keep_parsed_css(self.stylesheet)
         try:
             return super().run(*args, **kwargs)
         finally:
             if self._collector is not None:
                 self._collector.stop()
-            parsed_css.save()
 
     def on_mount(self) -> None:
         if not self.is_headless:  # a real terminal: long sessions (see ``garbage``)
@@ -337,7 +336,8 @@ class WorksheetApp(PlainToasts, RedrawScreen, KeyGate, UncaughtExceptionHook, Ap
         yield from commands(self, self.BINDINGS, self.fight.commands())
 
     def copy_to_clipboard(self, text: str) -> None:
-        """Every copy (the fields' Ctrl+C too) through OSC 52, wrapped for tmux or screen."""
+        """Copy through OSC 52, wrapped for tmux or screen when one is in between (every
+        copy of the app, the text fields' Ctrl+C included)."""
         copy_through_driver(self, text, for_terminal(text, os.environ))
 
     async def action_quit(self) -> None:

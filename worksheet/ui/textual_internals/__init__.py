@@ -22,7 +22,6 @@ from __future__ import annotations
 from .app_end import UncaughtExceptionHook, copy_through_driver, guard_sigcont, messages_pending
 from .compositor import (STRIP_CACHES, LineCompositor, RenderSentLinesOnly,
                          RepaintWhatARebuiltMapMoves, lazy_strip_caches)
-from .css_cache import KeptParseCache, keep_parsed_css
 from .first_paint import (KeepStylesOnFirstResume, StyleOnceInTheDom, add_css_file,
                           breakpoint_classes)
 from .for_tests import (exit_output, kept_lines, notifications, own_component_styles,
@@ -39,7 +38,6 @@ PINNED_TEXTUAL = "8.2.8"
 """The Textual version these hooks are written against (``textual==`` in pyproject.toml)."""
 
 __all__ = [
-    "KeptParseCache", "keep_parsed_css",
     "PINNED_TEXTUAL", "SelectCurrent", "SelectOverlay", "breakpoint_classes",
     "KeepStylesOnFirstResume", "KeyBeforeInput", "RepaintWhileTextFits", "LazySelectList",
     "component_classes", "SharedComponentClasses", "blend_over", "SkipRepaintOutOfView",
