@@ -108,26 +108,3 @@ def test_a_name_typed_on_a_closed_choice_chooses_it_and_other_text_is_refused(ru
            "one, or Enter opens the list; Ctrl+Down goes to the next input." in words, words
     assert re.search(r"Maneuver +dodge", app.text())
     assert app.process.poll() is None, app.after_exit()
-
-
-def test_a_names_start_typed_on_a_list_of_names_moves_there_and_space_ticks_it(run_worksheet):
-    """Found in tmux: letters typed on Exalted's Ignored penalties (a list to tick) did nothing
-    and said nothing. Now they move to the first name they start, as in a list box; Space
-    ticks it; text that starts no name is refused aloud, the list unchanged."""
-    app = run_worksheet("exalted2e")
-    app.wait_for(r"f1 Help")
-    app.send(keys(*["ctrl+down"] * 16))  # one write: down to the list
-    app.wait_for(r"Input · Ignored penalties")
-    app.send(keys("s", "h", "space"))  # one write: "sh" is shield mobility penalty, ticked
-    app.wait_for(r"✓ shield mobility penalty")
-    assert "✓ " not in app.text().replace("✓ shield mobility penalty", "")
-    app.wait_for(r"unsaved edits")
-    app.send(keys("7", "x"))  # starts no name (§ would be macOS's Option+6: a tab key)
-    app.wait_until(lambda: "Not entered" in toast_words(app), "the refusal")
-    app.settle(0.5)
-    words = toast_words(app)
-    assert "Not entered: “7x”. Ignored penalties is a list of action penalty, wound penalty, " \
-           "mobility penalty" in words, words
-    assert "type the start of a name to move to it, Space ticks it" in words, words
-    assert app.text().count("✓") == 1
-    assert app.process.poll() is None, app.after_exit()

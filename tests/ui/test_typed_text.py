@@ -151,41 +151,6 @@ async def test_typing_y_or_n_on_a_yes_no_switch_sets_it():
         assert switch.value is False and form.value("engaged") is False
 
 
-async def test_typing_a_names_start_on_a_list_of_names_moves_to_it():
-    """Typed letters on a list to tick moved nothing and said nothing: they now move to the
-    first name they start (as a list box does), Space ticks it, and text that starts no name
-    is refused aloud, the list unchanged."""
-    from worksheet.ui.textual_internals import notifications
-    from worksheet.ui.widgets.editors import NamesEditor
-
-    app = WorksheetApp(ruleset="exalted2e")
-    async with app.run_test(size=SIZE) as pilot:
-        form = app.form()
-        row = next(row for row in form.query(InputRow) if row.spec.name == "ignored_penalties")
-        names = row.editor
-        assert isinstance(names, NamesEditor)
-        for index, choice in enumerate(row.spec.choices):
-            first_word = choice.split("_")[0]
-            if any(other.startswith(first_word) for other in row.spec.choices[:index]):
-                first_word = choice.replace("_", " ")[:len(first_word) + 2]
-            names.focus()
-            names._spelled_at = float("-inf")  # a pause since the last name
-            await pilot.press(*keys_of(first_word.replace(" ", "")))
-            await pilot.pause()
-            assert names.highlighted == index, f"typed {first_word!r} for {choice}"
-            assert form.value("ignored_penalties") == (), "typing moves, it does not tick"
-        await pilot.press("space")
-        await pilot.pause()
-        assert form.value("ignored_penalties") == (row.spec.choices[-1],)
-        names._spelled_at = float("-inf")
-        await pilot.press(*keys_of("7"))
-        await pilot.pause()
-        assert names.highlighted == len(row.spec.choices) - 1
-        assert form.value("ignored_penalties") == (row.spec.choices[-1],)
-        refusals = [n.message for n in notifications(app) if "Not entered" in n.message]
-        assert refusals and "“7”" in refusals[-1] and "Ignored penalties is a list of" in refusals[-1]
-
-
 async def test_text_typed_on_a_question_is_listed_and_answers_nothing():
     from textual.widgets import Static
 

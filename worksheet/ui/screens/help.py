@@ -20,7 +20,7 @@ INTRO = ("Every input re-derives every value at once. A value that waits for an 
 
 TEXTUAL_KEYS = [
     ("Enter, Space", "open a select, toggle a switch or a name"),
-    ("letters, digits", "on a closed select: choose the first option that starts with them; on a switch, y or n sets it; on a list of names: move to the first that starts with them"),
+    ("letters, digits", "on a closed select: choose the first option that starts with them; on a switch, y or n sets it"),
     ("↑ / ↓", "move in an open select, a list of names or a record list"),
     ("Esc", "close an open select or a dialog"),
     ("Ctrl+P", "command palette: every action by name, the record-list ones too"),

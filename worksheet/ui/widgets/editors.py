@@ -112,25 +112,13 @@ class ChoiceEditor(StyleOnceInTheDom, TypedChoice, LazySelectList):
             self.value = value
 
 
-class NamesEditor(StyleOnceInTheDom, TypedChoice, SelectionList):
-    """A list of names to tick; each says ``✓`` when ticked, so it reads without colour.
-    Typing the start of a name moves to it, as in a list box (``typed_choice``; Space ticks
-    it); text that starts no name is refused aloud."""
+class NamesEditor(StyleOnceInTheDom, SelectionList):
+    """A list of names to tick; each says ``✓`` when ticked, so it reads without colour."""
 
     def __init__(self, choices: tuple[str, ...], chosen: set[str], id: str | None = None):
         super().__init__(*[(self._prompt(choice, choice in chosen), choice, choice in chosen)
                            for choice in choices], id=id, compact=True)
         self._choices = choices
-        self.set_names((_spoken(choice), index) for index, choice in enumerate(choices))
-
-    def choose(self, value: Any) -> None:
-        """Move to the name at index ``value``; ticking it stays the player's (Space)."""
-        self.highlighted = value
-
-    def refused_where(self) -> str:
-        names = ", ".join(_spoken(choice) for choice in self._choices)
-        return (f"{_title(self)} is a list of {names}: type the start of a name to move to "
-                "it, Space ticks it")
 
     def text(self, spec: InputSpec) -> str:
         """The entry: the ticked names, in the declaration's order, separated by commas."""
@@ -148,7 +136,7 @@ class NamesEditor(StyleOnceInTheDom, TypedChoice, SelectionList):
 
     @staticmethod
     def _prompt(choice: str, ticked: bool) -> str:
-        return ("✓ " if ticked else "  ") + _spoken(choice)
+        return ("✓ " if ticked else "  ") + choice.replace("_", " ")
 
     def on_selection_list_selected_changed(self) -> None:
         chosen = set(self.selected)
@@ -184,11 +172,6 @@ class YesNo(StyleOnceInTheDom, TypedChoice, Checkbox):
     def set_text(self, spec: InputSpec, text: str) -> None:
         """Switch to what ``text`` says (text that says neither: no)."""
         self.value = bool(_parsed(spec, text))
-
-
-def _spoken(name: str) -> str:
-    """A declared name as the list shows it (``low_ground`` → ``low ground``)."""
-    return name.replace("_", " ")
 
 
 def _title(editor: Widget) -> str:

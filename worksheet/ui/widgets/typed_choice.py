@@ -1,5 +1,4 @@
-"""Typing on a closed choice or a yes/no switch chooses, as a native select does; on a list
-of names it moves to the name, as a list box does.
+"""Typing on a closed choice or a yes/no switch chooses, as a native select does.
 
 Textual's ``Select`` and ``Checkbox`` drop printable keys without a word: a player who typed
 "parry" on Vampire's Maneuver kept dodge, and one who typed "n" on a switch kept yes, each
