@@ -116,3 +116,11 @@ def test_exact_reads_toml_decimals_within_the_bound():
     assert exact(Decimal("1e5")) == 100000
     assert exact(Decimal("0.125")) == F(1, 8)
     assert exact(Decimal("-2.50")) == F(-5, 2)
+
+
+@pytest.mark.parametrize("text", ["0", "007", "17", " 42 ", "9" * MAX_DIGITS, "0" * MAX_DIGITS])
+def test_plain_digits_read_as_the_grammar_reads_them(text):
+    # Plain ASCII digits take a short path past the grammar; it must agree with the grammar
+    # (leading zeros, the digit bound) and leave every other digit to it (see the refusals).
+    assert parse_number(text) == int(text.strip()) == parse_number("+" + text.strip())
+    assert type(parse_number(text)) is int

@@ -134,7 +134,10 @@ class Term:
     def __truediv__(self, other):
         divisor = _value(other)
         if type(self.value) is int and type(divisor) is int and divisor:
-            quotient = Fraction(self.value, divisor)  # the same exact value, in one step
+            # The same exact value in one step; a whole quotient (half of an even level) skips
+            # building a Fraction that normalizing would turn back into an int.
+            quotient = self.value // divisor if not self.value % divisor \
+                else Fraction(self.value, divisor)
         else:
             quotient = Fraction(self.value) / divisor
         return self._binary(other, "/", quotient, PRODUCT, ATOM)
@@ -239,12 +242,25 @@ def half_up(value: Any) -> Term:
 
 def tmax(*values: Any) -> Term:
     """``max`` that explains itself: ``max(shield_bonus, cover_bonus)``."""
-    return call("max", max(map(_value, values)), *values)
+    return _extreme("max", values, 1)
 
 
 def tmin(*values: Any) -> Term:
     """``min`` that explains itself."""
-    return call("min", min(map(_value, values)), *values)
+    return _extreme("min", values, -1)
+
+
+def _extreme(name: str, values: tuple, sign: int) -> Term:
+    """The first largest (sign 1) or smallest (sign -1) of ``values``, as :func:`call` makes it.
+
+    Written out rather than ``call(name, max(map(_value, values)), *values)``: a defense's last
+    step is a ``max`` on every keystroke, and that form converted each value twice."""
+    terms = tuple(map(Term.of, values))
+    best = terms[0].value
+    for term in terms[1:]:
+        if (term.value > best) if sign > 0 else (term.value < best):
+            best = term.value
+    return Term(best, None, None, ATOM, (call_texts, terms, name))
 
 
 def total(values: Iterable[Any], empty: str = "0") -> Term:

@@ -83,6 +83,8 @@ def parse_number(text: str) -> Number:
     text = text.strip()
     if not text:
         raise NumberError("empty text is not a number", form=True)
+    if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS:
+        return int(text)  # plain digits, what a player types most: the grammar's integer form
     match = _GRAMMAR.fullmatch(text)  # linear in the text: no backtracking to speak of
     if match is None:
         raise _not_in_grammar()

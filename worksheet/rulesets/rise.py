@@ -13,7 +13,7 @@ the rule texts below.
 from __future__ import annotations
 
 from ..engine import (REQUIRED, BoolInput, ChoiceInput, IntInput, NamesInput, RecordsInput,
-                      Ruleset, TextInput, explained, floor, named, tmax, tmin, total)
+                      Ruleset, Term, TextInput, explained, floor, named, tmax, tmin, total)
 from ..engine.ruleset import Headline
 from ..engine.fight_loop import FightLoop
 from . import rise_stacking as guide
@@ -168,6 +168,12 @@ def shield_bonus(shield, shield_proficient):
     return _equipment(SHIELDS, shield, shield_proficient, "shield")
 
 
+NO_CAPPED_BONUSES = ("no capped bonuses",)
+"""Step 7's note when no capped bonus affects the defense."""
+ZERO = Term.of(0)
+"""Step 9's floor, made once: a literal reads the same in every derivation it is in."""
+
+
 def _pipeline(defense: str, base_text: str, base_function) -> None:
     """Declare one defense's nodes: its base (step 4), then steps 5–9 shared by all five."""
     title = defense.capitalize()
@@ -221,10 +227,12 @@ def _pipeline(defense: str, base_text: str, base_function) -> None:
                "factor_term": f"{defense}_multiplier"})(multiplied)
 
     def capped(value, modifiers):
+        if not modifiers:  # the usual case, on every keystroke that changes this defense
+            return explained(value, notes=NO_CAPPED_BONUSES)
         found = guide.caps(int(value), guide.pool(modifiers, defense, capped=True))
         notes = [f"{guide.describe(r)}: does not count — {why}" for r, why in found.skipped]
         if not found.applied:
-            return explained(value, notes=notes or ["no capped bonuses"])
+            return explained(value, notes=notes or NO_CAPPED_BONUSES)
         added = total(named(r["value"], r["name"]) for r in found.applied)
         lowest = next(r for r in found.applied if r["maximum"] == found.lowest)
         ceiling = named(found.lowest, f"max of {lowest['name']}")
@@ -250,7 +258,7 @@ def _pipeline(defense: str, base_text: str, base_function) -> None:
          name=f"{defense}_after_minimum", deps={"value": f"{defense}_after_caps"})(minimum)
 
     def final(value):
-        return tmax(value, 0)
+        return tmax(value, ZERO)
 
     rule("9", f"{title} defense", "A defense is never below 0.", cite=CITE,
          name=f"{defense}_defense", deps={"value": f"{defense}_after_minimum"})(final)
