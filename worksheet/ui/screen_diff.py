@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import asyncio
 import re
+from itertools import compress
+from operator import ne
 from typing import Callable
 
 from rich.cells import cell_len
@@ -164,8 +166,12 @@ class ScreenDiff:
         cells = self._cells
         rows: dict[int, list[int]] = {}
         for y, (old_row, lo, hi) in before.items():
-            changed = [x for x, old, new in zip(range(lo, hi), old_row[lo:hi], cells[y][lo:hi])
-                       if old != new and (old is None or not _looks_same(old, new))]
+            # The cells that differ are picked out at C speed (cells are shared objects, so an
+            # unchanged one compares by identity), then the few left are checked in Python: a
+            # 200-column frame rewrites whole lines of which a keystroke changes a few cells.
+            row = cells[y]
+            changed = [x for x in compress(range(lo, hi), map(ne, old_row[lo:hi], row[lo:hi]))
+                       if old_row[x] is None or not _looks_same(old_row[x], row[x])]
             if changed:
                 rows[y] = changed
         out: list[str] = []
@@ -255,12 +261,18 @@ def _write_narrow(row: list[Cell | None], x: int, text: str, pen: State,
     width = len(row)
     if end > width:
         raise _Unmodelled
-    if (x > 0 and row[x - 1] is not None and _halves(row, x - 1, x)) or (
-            end < width and row[end] is not None and _halves(row, end, end - 1)):
+    # Only a right half ("") at either end can be half of a wide character: looked at first.
+    if (x > 0 and row[x] is not None and row[x][0] == "" and row[x - 1] is not None
+            and _halves(row, x - 1, x)) or (
+            end < width and row[end] is not None and row[end][0] == ""
+            and _halves(row, end, end - 1)):
         raise _Unmodelled  # half a wide character left: terminals differ
     _keep(row, before, y, x)
     cells = _cells_in(pen)
-    row[x:end] = [cells.get(char) or _cell(cells, char, pen) for char in text]
+    if text[0] == " " and not text.strip(" "):  # a run of blanks, as wide as the gap it fills
+        row[x:end] = [cells.get(" ") or _cell(cells, " ", pen)] * len(text)
+    else:
+        row[x:end] = [cells.get(char) or _cell(cells, char, pen) for char in text]
     return end
 
 
@@ -295,7 +307,7 @@ def _halves(row: list[Cell | None], i: int, x: int) -> bool:
     """Whether cell ``i`` (beside a character written at ``x``) is half of a wide character
     whose other half is being overwritten."""
     if i < x:  # the left half, if the cell written was its right half
-        return cell_len(row[i][0]) == 2 and row[x] is not None and row[x][0] == ""
+        return row[x] is not None and row[x][0] == "" and cell_len(row[i][0]) == 2
     return row[i][0] == "" and row[i - 1] is not None and cell_len(row[i - 1][0]) == 2
 
 
@@ -314,8 +326,7 @@ def _runs(xs: list[int], row: list[Cell | None]) -> list[tuple[int, int]]:
     each widened to whole wide characters (and known cells only)."""
     runs: list[list[int]] = []
     for x in xs:
-        if runs and x - runs[-1][1] <= GAP and all(
-                row[i] is not None for i in range(runs[-1][1], x)):
+        if runs and x - runs[-1][1] <= GAP and None not in row[runs[-1][1]:x]:
             runs[-1][1] = x + 1
         else:
             runs.append([x, x + 1])
