@@ -88,6 +88,28 @@ def test_text_typed_on_a_yes_no_switch_sets_it_or_is_refused_and_space_still_swi
     app.wait_for(r"Armor proficient +▐.▌ yes")
 
 
+def test_letters_typed_on_a_list_of_names_in_a_burst_are_refused_and_space_ticks(
+        run_worksheet):
+    """Found in tmux: letters typed on Exalted's Ignored penalties vanished without a word.
+    They are refused aloud, and each Space of the same burst ticks or unticks the name the
+    highlight is on (letters never move it, so no Space can land on another name)."""
+    app = run_worksheet("exalted2e")
+    app.wait_for(r"Input · Dexterity")
+    app.send(keys(*["ctrl+down"] * 16))
+    app.wait_for(r"Input · Ignored penalties")
+    app.send(keys("l", "o", "space", "o", "n"))  # one write: letters around a Space
+    app.wait_until(lambda: "Not entered" in toast_words(app), "the refusal")
+    app.settle(0.5)
+    words = toast_words(app)
+    assert "Not entered: “loon”. Ignored penalties is a list to tick: ↑ ↓ move, Space ticks " \
+           "or unticks; Ctrl+Down goes to the next input." in words, words
+    assert words.count("Not entered") == 1
+    app.wait_for(r"▐.▌ ✓ action penalty")  # the Space ticked the highlighted name…
+    app.wait_for(r"unsaved edits")
+    assert app.text().count("✓") == 1, app.text()  # …and no other
+    assert app.process.poll() is None, app.after_exit()
+
+
 def test_a_name_typed_on_a_closed_choice_chooses_it_and_other_text_is_refused(run_worksheet):
     """Found in tmux: "parry" typed on Vampire's Maneuver (closed, focused at start) vanished
     without a word and the maneuver stayed dodge. Now it chooses as a native select does."""

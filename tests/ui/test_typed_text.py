@@ -151,6 +151,30 @@ async def test_typing_y_or_n_on_a_yes_no_switch_sets_it():
         assert switch.value is False and form.value("engaged") is False
 
 
+async def test_letters_typed_on_a_list_of_names_are_refused_aloud_and_tick_nothing():
+    """Found in tmux: "wo" typed on Exalted's Ignored penalties did nothing and said nothing."""
+    from worksheet.ui.widgets.editors import NamesEditor
+
+    app = WorksheetApp(ruleset="exalted2e")
+    async with app.run_test(size=SIZE) as pilot:
+        form = app.form()
+        row = next(row for row in form.query(InputRow) if row.spec.name == "ignored_penalties")
+        names = row.editor
+        assert isinstance(names, NamesEditor) and names.selected == []
+        names.focus()
+        await pilot.press(*keys_of("wo"))
+        await pilot.pause()
+        await pilot.pause()
+        said = [n.message for n in app._notifications]
+        for typed in "wo":  # keys pressed apart: one message each (a burst: one, pty test)
+            assert any(f"Not entered: “{typed}”. Ignored penalties is a list to tick" in m
+                       for m in said), said
+        assert names.selected == [] and form.value("ignored_penalties") == ()
+        await pilot.press("space")  # Space still ticks the highlighted name
+        await pilot.pause()
+        assert form.value("ignored_penalties") == ("action_penalty",)
+
+
 async def test_text_typed_on_a_question_is_listed_and_answers_nothing():
     from textual.widgets import Static
 

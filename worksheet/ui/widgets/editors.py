@@ -23,6 +23,7 @@ from ..keys import ALT_DIGITS
 from ..textual_internals import LazySelectList, RepaintWhileTextFits, StyleOnceInTheDom
 from .ids import kebab
 from .ordered_input import OrderedInput
+from .refuse_typed import RefuseTyped
 from .shared_styles import SharedComponentStyles
 from .typed_choice import TypedChoice
 
@@ -112,8 +113,16 @@ class ChoiceEditor(StyleOnceInTheDom, TypedChoice, LazySelectList):
             self.value = value
 
 
-class NamesEditor(StyleOnceInTheDom, SelectionList):
-    """A list of names to tick; each says ``✓`` when ticked, so it reads without colour."""
+class NamesEditor(StyleOnceInTheDom, RefuseTyped, SelectionList):
+    """A list of names to tick; each says ``✓`` when ticked, so it reads without colour.
+
+    Typed text is refused aloud (:class:`RefuseTyped`): letters do not move to a name, as
+    they do in a drop-down, because in a burst ("lo" Space) Textual would run Space's toggle
+    after the letters had moved the highlight and tick another name; a letter that silently
+    did nothing made a player think a name was ticked."""
+
+    def refused_where(self) -> str:
+        return f"{_title(self)} is a list to tick: ↑ ↓ move, Space ticks or unticks"
 
     def __init__(self, choices: tuple[str, ...], chosen: set[str], id: str | None = None):
         super().__init__(*[(self._prompt(choice, choice in chosen), choice, choice in chosen)
