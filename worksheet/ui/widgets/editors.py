@@ -116,13 +116,21 @@ class ChoiceEditor(StyleOnceInTheDom, TypedChoice, LazySelectList):
 class NamesEditor(StyleOnceInTheDom, RefuseTyped, SelectionList):
     """A list of names to tick; each says ``✓`` when ticked, so it reads without colour.
 
-    Typed text is refused aloud (:class:`RefuseTyped`): letters do not move to a name, as
-    they do in a drop-down, because in a burst ("lo" Space) Textual would run Space's toggle
-    after the letters had moved the highlight and tick another name; a letter that silently
-    did nothing made a player think a name was ticked."""
+    Typed text is refused aloud (:class:`RefuseTyped`); a letter that silently did nothing
+    made a player think a name was ticked."""
 
     def refused_where(self) -> str:
         return f"{_title(self)} is a list to tick: ↑ ↓ move, Space ticks or unticks"
+
+    def action_select(self) -> None:
+        """Tick or untick the highlighted name now (Space, Enter, a click).
+
+        Textual's list posts a message and ticks whatever is highlighted when the message is
+        handled; in a burst that is after the next keys have moved the highlight, so
+        "↓ ↓ Space ↓ ↓ Space" ticked the fifth name twice (nothing) instead of the third and
+        the fifth. Ticking here, as the key is handled, keeps each Space on its own name."""
+        if self.highlighted is not None:
+            self.toggle(self.get_option_at_index(self.highlighted))
 
     def __init__(self, choices: tuple[str, ...], chosen: set[str], id: str | None = None):
         super().__init__(*[(self._prompt(choice, choice in chosen), choice, choice in chosen)
