@@ -150,3 +150,25 @@ def test_a_name_typed_on_a_closed_choice_chooses_it_and_other_text_is_refused(ru
            "one, or Enter opens the list; Ctrl+Down goes to the next input." in words, words
     assert re.search(r"Maneuver +dodge", app.text())
     assert app.process.poll() is None, app.after_exit()
+
+
+def test_a_burst_that_opens_and_closes_a_choice_does_what_the_same_keys_do_typed_slowly(
+        run_worksheet):
+    """Found in tmux: "Enter ↓ Enter Enter ↑ ↑ Enter" typed at once on Vampire's Maneuver
+    (dodge) left the list open on dodge and changed nothing; typed slowly the same keys choose
+    parry, then block. Every key of the burst went to the closed select, because focus moves
+    to the list (and back) only after the key that opens (closes) it is handled."""
+    app = run_worksheet("vtm-revised")
+    app.wait_for(r"Input · Maneuver")
+    app.wait_for(r"Maneuver +dodge +▼")
+    app.send(keys("enter", "down", "enter", "enter", "up", "up", "enter"))  # one write
+    app.wait_for(r"Maneuver +block +▼")
+    app.wait_for(r"unsaved edits")
+    app.send(keys("enter", "down", "down", "enter", "tab", "5"))  # parry, then the next field
+    app.wait_for(r"Maneuver +parry +▼")
+    app.wait_for(r"Input · Attack")
+    app.settle(0.5)
+    assert re.search(r"Maneuver +parry +▼", app.text()), app.text()
+    assert "▲" not in app.text(), app.text()  # no list left open
+    assert app.process.poll() is None, app.after_exit()
+

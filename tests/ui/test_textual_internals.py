@@ -34,10 +34,11 @@ from textual.color import Color
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.reactive import var
-from textual.widgets import Select, Static
+from textual.binding import Binding
+from textual.widgets import OptionList, Select, Static
 
 from worksheet.ui import textual_internals as hooks
-from worksheet.ui.textual_internals import SelectCurrent
+from worksheet.ui.textual_internals import SelectCurrent, SelectOverlay
 from worksheet.ui.textual_internals.retained import geometry_caches
 
 PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
@@ -161,6 +162,18 @@ TARGETS = [
      lambda: method(Select, "_setup_options_renderables")),
     ("LazySelectList", "Select._watch_value", lambda: method(Select, "_watch_value")),
     ("LazySelectList", "Select._watch_expanded", lambda: method(Select, "_watch_expanded")),
+    ("LazySelectList", "Select's enter, down, up and space open the list (OPENING_KEYS)",
+     lambda: {b.key for b in Binding.make_bindings(Select.BINDINGS)
+              if b.action == "show_overlay"} == hooks.text_fields.OPENING_KEYS),
+    ("LazySelectList", "the list closes on enter (OptionList) and escape (SelectOverlay)",
+     lambda: {"enter", "escape"} == hooks.text_fields.CLOSING_KEYS and any(
+         b.key == "enter" and b.action == "select"
+         for b in Binding.make_bindings(OptionList.BINDINGS)) and any(
+         b.key == "escape" and b.action == "dismiss"
+         for b in Binding.make_bindings(SelectOverlay.BINDINGS))),
+    ("LazySelectList", "Select focuses its list, and itself again, with focus()",
+     lambda: "overlay.focus(" in inspect.getsource(Select._watch_expanded)
+     and "self.focus()" in inspect.getsource(Select._update_selection)),
     ("LazySelectList", "Select()._options, _type_to_search, _value",
      lambda: all(attribute(select(), n) for n in ("_options", "_type_to_search", "_value"))),
     ("component_classes", "DOMNode._get_component_classes",

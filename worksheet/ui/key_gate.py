@@ -15,6 +15,11 @@ on screen yet:
   with the 6. Keys read meanwhile are held (:meth:`KeyGate.hold_keys`) and handed on in order
   once focus is back (:meth:`KeyGate.release_keys`), or after :data:`HOLD_SECONDS` at most.
   A release meant for one hold never lets go of a later one (:attr:`KeyGate.holds`).
+- **Later**, too: a key typed after one that opens or closes a select's list. The app hands
+  each key to the widget focused when it reads it, and focus moves to the list (or back)
+  only once that key is handled, so the rest of a burst went to the closed select. The
+  focused widget says which keys will move focus (``settle_after_key``); the keys read after
+  one are held until focus has settled.
 """
 
 from __future__ import annotations
@@ -77,4 +82,18 @@ class KeyGate:
             if (isinstance(event, events.Key) and typed_before_shown is not None
                     and typed_before_shown(event)):
                 return
+            await super().on_event(event)  # type: ignore[misc]
+            if isinstance(event, events.Key):
+                self._hold_if_focus_will_move(event)
+            return
         await super().on_event(event)  # type: ignore[misc]
+
+    def _hold_if_focus_will_move(self, event: events.Key) -> None:
+        """After handing ``event`` to the focused widget, hold the keys read next if it says
+        the key will move focus later (a select opening its list, or the list closing): they
+        would reach it, not where focus goes. It lets them go once focus has settled."""
+        settle = getattr(self.focused, "settle_after_key", None)  # type: ignore[attr-defined]
+        release = settle(event.key) if settle is not None else None
+        if release is not None:
+            self.hold_keys()
+            release(self.holds)

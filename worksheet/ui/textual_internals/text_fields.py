@@ -6,7 +6,7 @@ See the package's docstring: each hook says what it buys and what of Textual it 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 from textual import _time, events
 from textual.content import Content
 from textual.css.query import NoMatches
@@ -110,15 +110,79 @@ class DrawnSelectCurrent(StyleOnceInTheDom, SelectCurrent):
         return Content.assemble(text, " ", ("▲" if expanded else "▼", dim))
 
 
+SETTLE_TRIES = 5
+"""Refreshes a select waits at most for focus to reach its list, or come back, before it lets
+the keys held meanwhile go (the app's ``KeyGate`` lets them go after a second anyway)."""
+
+OPENING_KEYS = frozenset({"enter", "down", "up", "space"})
+"""The keys that open a closed select (``Select``'s ``show_overlay`` binding)."""
+
+CLOSING_KEYS = frozenset({"enter", "escape"})
+"""The keys that close an open select's list: choose the highlighted option, or dismiss."""
+
+
+class HeldSelectOverlay(SelectOverlay):
+    """A select's drop-down list; after a key that closes it, the keys read next wait until
+    focus is back on the select (see :class:`LazySelectList`)."""
+
+    def settle_after_key(self, key: str) -> Callable[[int], None] | None:
+        """Called by the app's ``KeyGate`` with each key it hands this list: for a key that
+        closes it, what lets the keys held after it go (``None``: no need to hold)."""
+        select = self.parent
+        if key not in CLOSING_KEYS or not isinstance(select, LazySelectList):
+            return None
+        select._choosing = True
+        return select.release_when_settled
+
+
 class LazySelectList(Select):
     """A select whose drop-down list is built the first time it opens.
 
     Buys: Textual's ``Select`` builds its list (an ``OptionList`` with five styled parts) up
     front; a sheet has several selects and most are never opened in a session.
+    Also buys: keys in the order typed across opening and closing. The app hands every key of
+    a burst to the widget focused when it reads it, and Textual moves focus to the list (and
+    back) only after the key that opens (or closes) it has been handled, so the rest of the
+    burst went to the closed select: "Enter ↓ Enter Enter ↑ ↑ Enter" typed at once on
+    Vampire's Maneuver (dodge) left the list open on dodge; typed slowly it chose block
+    (found in tmux). After such a key the app's ``KeyGate`` holds the keys it reads
+    (``settle_after_key``) until focus has settled, then hands them on in order.
     Relies on: ``textual.widgets._select`` (``SelectCurrent``, ``SelectOverlay``, the list
     looked up by type); ``Select._options``, ``_type_to_search``, ``_value``;
     ``Select._setup_options_renderables``, ``_watch_value`` and ``_watch_expanded``.
     """
+
+    _opening = False
+    """A key that opens the list was handed to the select and has not opened it yet."""
+    _choosing = False
+    """A key that closes the list was handed to it and has not closed it yet."""
+
+    def settle_after_key(self, key: str) -> Callable[[int], None] | None:
+        """Called by the app's ``KeyGate`` with each key it hands this select: for a key that
+        opens the list, what lets the keys held after it go (``None``: no need to hold)."""
+        if self.expanded or key not in OPENING_KEYS:
+            return None
+        self._opening = True
+        return self.release_when_settled
+
+    def release_when_settled(self, hold: int) -> None:
+        """Let the keys of ``hold`` (a ``KeyGate`` hold) go once focus has settled."""
+        self.call_after_refresh(self._release_when_settled, hold, SETTLE_TRIES)
+
+    def _release_when_settled(self, hold: int, tries: int) -> None:
+        """Let the keys of ``hold`` go once no opening or closing is on its way and focus is
+        on the list while open, off it once closed; else look again after the next refresh."""
+        overlays = self.query(SelectOverlay)
+        on_list = bool(overlays) and overlays.first().has_focus
+        settled = not (self._opening or self._choosing) and (
+            on_list if self.expanded else not on_list)
+        release = getattr(self.app, "release_keys", None)
+        if release is None:
+            return
+        if settled or tries <= 0 or not self.is_attached:
+            release(hold)
+        else:
+            self.call_after_refresh(self._release_when_settled, hold, tries - 1)
 
     def compose(self):
         current = DrawnSelectCurrent(self.prompt)
@@ -133,7 +197,7 @@ class LazySelectList(Select):
 
     def _ensure_list(self) -> None:
         if not self._has_list():
-            overlay = SelectOverlay(type_to_search=self._type_to_search)
+            overlay = HeldSelectOverlay(type_to_search=self._type_to_search)
             overlay.compact = self.compact
             self.mount(overlay)
             super()._setup_options_renderables()
@@ -163,6 +227,10 @@ class LazySelectList(Select):
         self.post_message(self.Changed(self, value))
 
     def _watch_expanded(self, expanded: bool) -> None:
+        if expanded:
+            self._opening = False
+        else:
+            self._choosing = False
         if expanded:
             self._ensure_list()
         super()._watch_expanded(expanded)
