@@ -51,6 +51,10 @@ class KeyGate:
             self._hold_timer = self.set_timer(  # type: ignore[attr-defined]
                 HOLD_SECONDS, self.release_keys)
 
+    def is_holding(self, hold: int) -> bool:
+        """True while hold number ``hold`` (a value of :attr:`holds`) still holds keys."""
+        return self._held is not None and hold == self.holds
+
     def release_keys(self, hold: int | None = None) -> None:
         """Hand the held keys on, in the order read (each keeps when it was typed).
 

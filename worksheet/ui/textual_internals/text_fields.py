@@ -110,10 +110,6 @@ class DrawnSelectCurrent(StyleOnceInTheDom, SelectCurrent):
         return Content.assemble(text, " ", ("▲" if expanded else "▼", dim))
 
 
-SETTLE_TRIES = 5
-"""Refreshes a select waits at most for focus to reach its list, or come back, before it lets
-the keys held meanwhile go (the app's ``KeyGate`` lets them go after a second anyway)."""
-
 OPENING_KEYS = frozenset({"enter", "down", "up", "space"})
 """The keys that open a closed select (``Select``'s ``show_overlay`` binding)."""
 
@@ -167,22 +163,26 @@ class LazySelectList(Select):
 
     def release_when_settled(self, hold: int) -> None:
         """Let the keys of ``hold`` (a ``KeyGate`` hold) go once focus has settled."""
-        self.call_after_refresh(self._release_when_settled, hold, SETTLE_TRIES)
+        self.call_after_refresh(self._release_when_settled, hold)
 
-    def _release_when_settled(self, hold: int, tries: int) -> None:
+    def _release_when_settled(self, hold: int) -> None:
         """Let the keys of ``hold`` go once no opening or closing is on its way and focus is
-        on the list while open, off it once closed; else look again after the next refresh."""
+        on the list while open, off it once closed; else look again after the next refresh.
+
+        No count of refreshes bounds the wait: on a loaded machine five refreshes passed
+        before the choice reached the select, and the keys let go then went to the wrong
+        widget. The app's ``KeyGate`` lets any hold go after a second."""
+        app = self.app
+        if not getattr(app, "is_holding", lambda _: False)(hold):
+            return  # let go already (the gate's bound, or a release)
         overlays = self.query(SelectOverlay)
         on_list = bool(overlays) and overlays.first().has_focus
         settled = not (self._opening or self._choosing) and (
             on_list if self.expanded else not on_list)
-        release = getattr(self.app, "release_keys", None)
-        if release is None:
-            return
-        if settled or tries <= 0 or not self.is_attached:
-            release(hold)
+        if settled or not self.is_attached:
+            app.release_keys(hold)
         else:
-            self.call_after_refresh(self._release_when_settled, hold, tries - 1)
+            self.call_after_refresh(self._release_when_settled, hold)
 
     def compose(self):
         current = DrawnSelectCurrent(self.prompt)
