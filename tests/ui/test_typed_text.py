@@ -24,6 +24,11 @@ def keys_of(text: str) -> list[str]:
     return [_character_to_key(character) for character in text]
 
 
+def editor_of(form, name: str):
+    """The editor of input ``name``'s row on ``form``."""
+    return next(row for row in form.query(InputRow) if row.spec.name == name).editor
+
+
 def parsed(spec, text: str):
     """``("ok", value)`` or ``("refused", message)``; ``("broken", error)`` when the parser
     itself fails (not an :class:`InputError`)."""
@@ -136,8 +141,7 @@ async def test_typing_y_or_n_on_a_yes_no_switch_sets_it():
     app = WorksheetApp(ruleset="shadowrun4")
     async with app.run_test(size=SIZE) as pilot:
         form = app.form()
-        row = next(row for row in form.query(InputRow) if row.spec.name == "engaged")
-        switch = row.editor
+        switch = editor_of(form, "engaged")
         assert isinstance(switch, YesNo) and switch.value is False
         for typed, expected in (("y", True), ("no", False), ("TRUE", True), ("0", False),
                                 ("1", True), ("f", False)):
@@ -158,8 +162,7 @@ async def test_letters_typed_on_a_list_of_names_are_refused_aloud_and_tick_nothi
     app = WorksheetApp(ruleset="exalted2e")
     async with app.run_test(size=SIZE) as pilot:
         form = app.form()
-        row = next(row for row in form.query(InputRow) if row.spec.name == "ignored_penalties")
-        names = row.editor
+        names = editor_of(form, "ignored_penalties")
         assert isinstance(names, NamesEditor) and names.selected == []
         names.focus()
         await pilot.press(*keys_of("wo"))

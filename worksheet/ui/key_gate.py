@@ -77,7 +77,8 @@ class KeyGate:
             self.post_message(again)  # type: ignore[attr-defined]
 
     async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded:
+        read = isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded
+        if read:  # read from the terminal now (handing it on marks it forwarded)
             if self._held is not None:
                 self._held.append(event)
                 return
@@ -86,11 +87,9 @@ class KeyGate:
             if (isinstance(event, events.Key) and typed_before_shown is not None
                     and typed_before_shown(event)):
                 return
-            await super().on_event(event)  # type: ignore[misc]
-            if isinstance(event, events.Key):
-                self._hold_if_focus_will_move(event)
-            return
         await super().on_event(event)  # type: ignore[misc]
+        if read and isinstance(event, events.Key):
+            self._hold_if_focus_will_move(event)
 
     def _hold_if_focus_will_move(self, event: events.Key) -> None:
         """After handing ``event`` to the focused widget, hold the keys read next if it says
