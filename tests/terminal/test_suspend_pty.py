@@ -31,3 +31,45 @@ def test_a_suspended_program_draws_the_whole_screen_when_continued(run_worksheet
         app.wait_for(shown)
     app.press("7")  # and it still takes keys where it was
     app.wait_for(r"Dodge ranks +427 ")
+
+
+def threads(pid: int) -> list[str]:
+    """The names of the program's threads (Textual's key reader is ``textual-input``)."""
+    return sorted((task / "comm").read_text().strip()
+                  for task in Path(f"/proc/{pid}/task").iterdir())
+
+
+def test_a_program_stopped_by_sigstop_and_continued_keeps_one_key_reader_and_its_keys(
+        run_worksheet):
+    """``kill -STOP`` then ``kill -CONT`` (no SIGTSTP first: an administrator, a debugger, a
+    job stopped by the shell). Textual started its full-screen mode again on the SIGCONT: a
+    second thread reading keys and a second writing, and, stopped mid-frame, the app
+    crashed in the screen diff. Now: the same threads, the whole screen back, the key typed
+    while it was stopped taken, and the terminal's own mode given back at the end."""
+    import termios
+    app = run_worksheet("gemstone4")
+    app.wait_for(r"Input · Dodge ranks")
+    app.press("42")
+    app.wait_for(r"Evade DS vs melee 31 ")
+    app.settle(quiet=0.5)
+    before = threads(app.pid)
+    modes_before = termios.tcgetattr(app.master)
+    app.signal(signal.SIGSTOP)
+    app.wait_until(lambda: stopped(app.pid), "the program stopped")
+    app.press("7")  # typed while it is stopped
+    app.stream.feed(b"\x1b[2J\x1b[H")  # as if the shell had written over the screen
+    app.signal(signal.SIGCONT)
+    for shown in (r"Exalted 2e +GemStone IV", r"Dodge ranks +427 ", r"\^q Quit",
+                  r"GemStone IV — Evade DS"):
+        app.wait_for(shown)
+    app.settle(quiet=0.5)
+    assert threads(app.pid) == before
+    app.press("backspace")
+    app.wait_for(r"Dodge ranks +42 ")
+    assert termios.tcgetattr(app.master)[3] == modes_before[3]  # still the full-screen mode
+    app.press("ctrl+q")
+    app.wait_for(r"Quit with unsaved edits\?")
+    app.press("tab", "enter")  # "Quit without saving"
+    assert app.wait_exit() == 0
+    assert "Traceback" not in app.after_exit()
+    assert termios.tcgetattr(app.master)[3] & termios.ICANON, "the cooked mode given back"

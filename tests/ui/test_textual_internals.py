@@ -205,8 +205,14 @@ TARGETS = [
      lambda: isinstance(getattr(DOMNode(), "_component_styles", None), dict)),
     ("forget_arrangement", "Widget._clear_arrangement_cache",
      lambda: method(Widget, "_clear_arrangement_cache")),
-    ("guard_sigcont", "LinuxDriver installs a SIGCONT handler with signal.signal",
-     lambda: "signal.signal(signal.SIGCONT" in inspect.getsource(LinuxDriver)),
+    ("handle_job_control", "LinuxDriver installs SIGTSTP and SIGCONT handlers with "
+     "signal.signal", lambda: all(f"signal.signal(signal.{name}" in inspect.getsource(LinuxDriver)
+                                  for name in ("SIGTSTP", "SIGCONT"))),
+    ("handle_job_control", "LinuxDriver: _auto_restart, _must_signal_resume (set by its "
+     "SIGTSTP handler), suspend_application_mode",
+     lambda: all(n in inspect.getsource(LinuxDriver._sigtstp_application)
+                 for n in ("self._auto_restart", "self._must_signal_resume = True"))
+     and callable(getattr(LinuxDriver, "suspend_application_mode", None))),
     ("compact_output", "App._display writes each frame with one self._driver.write",
      lambda: "self._driver.write(" in inspect.getsource(App._display)
      or "write(terminal_sequence)" in inspect.getsource(App._display)),

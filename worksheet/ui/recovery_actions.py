@@ -32,7 +32,7 @@ from .host import Host
 from .sheet import SheetForm
 from .terminal_end import watch_terminal_end
 from .entries import entries_from_json, entries_to_json, split_entries
-from .textual_internals import guard_sigcont, messages_pending
+from .textual_internals import handle_job_control, messages_pending
 
 RECOVERY_DELAY = 0.5
 """Seconds of quiet after an edit before the unsaved state is written to the recovery file."""
@@ -116,7 +116,7 @@ class RecoveryController:
             loop = asyncio.get_running_loop()
             for signum in HANGUP_SIGNALS:
                 loop.add_signal_handler(signum, self._hung_up, signum)
-            guard_sigcont(terminal_alive)
+            handle_job_control(self.host, terminal_alive)
         except (NotImplementedError, RuntimeError, ValueError, AttributeError):
             return  # no signals here (not the main thread, or not a POSIX system)
         if not self.host.is_headless:  # a terminal ending without a SIGHUP (``terminal_end``)

@@ -1,11 +1,12 @@
 """The app's end and its terminal: pending messages, uncaught exceptions, the clipboard
-through the driver, SIGCONT.
+through the driver, job control (SIGTSTP, SIGCONT).
 
 See the package's docstring: each hook says what it buys and what of Textual it relies on.
 """
 
 from __future__ import annotations
 
+import asyncio
 import signal
 from typing import Any, Callable
 
@@ -56,20 +57,49 @@ def copy_through_driver(app: Any, text: str, sequence: str) -> None:
     if app._driver is not None:
         app._driver.write(sequence)
 
-def guard_sigcont(allowed: Callable[[], bool]) -> None:
-    """Let the driver's SIGCONT handler run only while ``allowed()`` is true.
+def handle_job_control(app: Any, allowed: Callable[[], bool]) -> None:
+    """Run the driver's SIGTSTP and SIGCONT handling on the event loop, between two of the
+    app's callbacks, and only while ``allowed()`` is true for SIGCONT; and let a SIGCONT that
+    ends a stop the app did not make (SIGSTOP) restart the terminal's mode, not start it twice.
 
-    Buys: Textual redraws the whole screen on SIGCONT (the end of a suspend); the kernel sends
-    SIGCONT with the SIGHUP of a hang-up too, and that redraw, into a terminal that is gone,
-    killed Textual's output thread and left the program blocked for ever on exit.
-    Relies on: the Linux driver installing its own SIGCONT handler (``signal.signal``) when
-    the application mode starts, before this is called. Raises what ``signal.signal``
-    raises off the main thread.
+    Buys, one each:
+
+    - Textual redraws the whole screen on SIGCONT (the end of a suspend); the kernel sends
+      SIGCONT with the SIGHUP of a hang-up too, and that redraw, into a terminal that is gone,
+      killed Textual's output thread and left the program blocked for ever on exit.
+    - Textual's handlers ran as Python signal handlers, in the middle of whatever the app was
+      doing: a frame half passed through the screen diff had its copy of the screen replaced
+      under it by the mode change's writes, and the app crashed ("cannot unpack
+      non-iterable NoneType object", found by stopping it with SIGSTOP mid-burst).
+    - After ``kill -STOP`` and ``kill -CONT`` (no SIGTSTP first) Textual started the
+      application mode a second time: a second thread reading keys, a second one writing,
+      and the terminal's cooked mode forgotten for the exit. Now the mode is left and entered
+      again as after a suspend (the shell may have taken the terminal meanwhile), and the
+      screen is drawn whole as after a suspend.
+
+    Relies on: the Linux driver installing its handlers (``signal.signal``) for SIGTSTP and
+    SIGCONT as it is made, before this is called; its ``_auto_restart`` and
+    ``_must_signal_resume`` (set by its SIGTSTP handler when it has suspended), and
+    ``suspend_application_mode``. Raises what ``loop.add_signal_handler`` raises off the main
+    thread or without signals.
     """
+    driver = app._driver
+    suspend = signal.getsignal(signal.SIGTSTP)
     resume = signal.getsignal(signal.SIGCONT)
-    if callable(resume):
-        def resume_if_allowed(signum: int, frame: Any) -> None:
-            if allowed():
-                resume(signum, frame)
+    if driver is None or not (callable(suspend) and callable(resume)):
+        return
+    loop = asyncio.get_running_loop()
 
-        signal.signal(signal.SIGCONT, resume_if_allowed)
+    def on_stop() -> None:
+        suspend(signal.SIGTSTP, None)
+
+    def on_continue() -> None:
+        if not allowed():
+            return
+        if driver._auto_restart and not driver._must_signal_resume:  # stopped by SIGSTOP
+            driver.suspend_application_mode()
+            driver._must_signal_resume = True
+        resume(signal.SIGCONT, None)
+
+    loop.add_signal_handler(signal.SIGTSTP, on_stop)
+    loop.add_signal_handler(signal.SIGCONT, on_continue)
