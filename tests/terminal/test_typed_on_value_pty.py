@@ -5,6 +5,8 @@ a word. Now one message names what was typed and the row, and nothing changes.""
 from __future__ import annotations
 
 import re
+import signal
+import time
 
 from pty_app import PtyWorksheet, keys
 
@@ -172,3 +174,27 @@ def test_a_burst_that_opens_and_closes_a_choice_does_what_the_same_keys_do_typed
     assert "▲" not in app.text(), app.text()  # no list left open
     assert app.process.poll() is None, app.after_exit()
 
+
+
+def test_a_burst_across_a_choice_survives_the_program_being_stopped_mid_burst(run_worksheet):
+    """A burst across a choice, the program stopped (SIGSTOP) 1.5 s just after the keys are
+    written and continued: each round opens the list, moves one down and chooses. Stopped in
+    the middle of a frame, the program crashed in the screen diff when continued (Textual's
+    SIGCONT handler ran inside the frame and started the full-screen mode a second time)."""
+    app = run_worksheet("vtm-revised")
+    app.wait_for(r"Input · Maneuver")
+    app.wait_for(r"Maneuver +dodge +▼")
+    cycle = ["parry", "block", "dodge"]  # one down from each, the list wrapping at its end
+    for round_number, delay in enumerate([0.0, 0.003, 0.006, 0.01, 0.015, 0.02]):
+        app.send(keys("enter", "down", "enter"))
+        time.sleep(delay)
+        app.process.send_signal(signal.SIGSTOP)
+        time.sleep(1.5)
+        app.process.send_signal(signal.SIGCONT)
+        expected = cycle[round_number % 3]
+        app.wait_for(rf"Maneuver +{expected} +▼")
+        app.settle(0.3)
+        assert re.search(rf"Maneuver +{expected} +▼", app.text()), app.text()
+        assert "▲" not in app.text(), app.text()  # no list left open
+        assert "Input · Maneuver" in app.text(), app.text()
+    assert app.process.poll() is None, app.after_exit()

@@ -258,3 +258,25 @@ async def test_held_keys_are_handed_on_in_order_within_the_bound():
         assert app.form().entries["dodge_ranks"] == "0", "held: not typed yet"
         await pilot.pause(HOLD_SECONDS + 0.3)
         assert app.form().entries["dodge_ranks"] == "42"
+
+
+async def test_keys_read_while_held_keys_are_let_go_come_after_them():
+    """``KeyGate``: a hold ends in a widget's callback, while later keys of the same burst
+    may already wait in the app's queue. The held keys were handed back all at once, behind
+    those: "4 2", the 4 held and the 2 queued as the hold ended, was typed as "24"."""
+    from textual import events
+
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.3)
+        assert app.focused is not None and app.focused.id == "dodge-ranks"
+        app.hold_keys()
+        app.post_message(events.Key("4", "4"))
+        await pilot.pause()
+        assert app.form().entries["dodge_ranks"] == "0", "held: not typed yet"
+        app.post_message(events.Key("2", "2"))  # read, not yet taken by the app
+        app.release_keys()  # as a widget's callback lets the hold go
+        await pilot.pause()
+        app.post_message(events.Key("7", "7"))
+        await pilot.pause()
+        assert app.form().entries["dodge_ranks"] == "427"

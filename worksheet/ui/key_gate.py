@@ -20,6 +20,9 @@ on screen yet:
   only once that key is handled, so the rest of a burst went to the closed select. The
   focused widget says which keys will move focus (``settle_after_key``); the keys read after
   one are held until focus has settled.
+
+In the order read, always: held keys go back to the app one at a time, and keys read
+meanwhile wait behind them (see :class:`KeyGate`).
 """
 
 from __future__ import annotations
@@ -33,10 +36,25 @@ HOLD_SECONDS = 1.0
 
 
 class KeyGate:
-    """App mixin: the gate every key read from the terminal passes first (see the module)."""
+    """App mixin: the gate every key read from the terminal passes first (see the module).
 
-    _held: list[events.Key | events.Paste] | None = None
-    """Keys held until focus is back (``None``: not holding)."""
+    Keys held are handed back to the app one at a time, each once the one before has passed
+    the gate, and every key read meanwhile waits behind them. Handing them all back at once
+    put them behind the keys of the same burst already waiting in the app's queue: a hold
+    ends in a widget's callback, not between two of the app's keys. On Vampire's Maneuver
+    "Enter ↓ Enter Enter ↑ ↑ Enter" was handed on as "Enter ↑ Enter ↓ Enter Enter ↑" when
+    the last two keys were read just as the list opened (1 run in 3 with two busy CPUs; the
+    flaky pty test behind a red ``.ci/run``).
+    """
+
+    _waiting: list[events.Key | events.Paste] | None = None
+    """Keys read and not handed on yet, in the order read."""
+
+    _held = False
+    """A hold is on: keys read wait (:meth:`hold_keys`)."""
+
+    _in_flight: events.Key | events.Paste | None = None
+    """The waiting key handed back to the app's queue, until the app takes it."""
 
     _hold_timer: Any = None
 
@@ -45,15 +63,15 @@ class KeyGate:
 
     def hold_keys(self) -> None:
         """Hold the keys read from now on until :meth:`release_keys` (bounded)."""
-        if self._held is None:
+        if not self._held:
             self.holds += 1
-            self._held = []
+            self._held = True
             self._hold_timer = self.set_timer(  # type: ignore[attr-defined]
                 HOLD_SECONDS, self.release_keys)
 
     def is_holding(self, hold: int) -> bool:
         """True while hold number ``hold`` (a value of :attr:`holds`) still holds keys."""
-        return self._held is not None and hold == self.holds
+        return self._held and hold == self.holds
 
     def release_keys(self, hold: int | None = None) -> None:
         """Hand the held keys on, in the order read (each keeps when it was typed).
@@ -66,30 +84,48 @@ class KeyGate:
         """
         if hold is not None and hold != self.holds:
             return
-        held, self._held = self._held, None
+        self._held = False
         if self._hold_timer is not None:
             self._hold_timer.stop()
             self._hold_timer = None
-        for event in held or ():
-            again = (events.Key(event.key, event.character) if isinstance(event, events.Key)
-                     else events.Paste(event.text))
-            again.time = event.time
-            self.post_message(again)  # type: ignore[attr-defined]
+        self._hand_on_next()
+
+    def _hand_on_next(self) -> None:
+        """Hand the first waiting key back to the app, unless a hold is on or one is on its
+        way already."""
+        if self._held or self._in_flight is not None or not self._waiting:
+            return
+        event = self._waiting.pop(0)
+        again = (events.Key(event.key, event.character) if isinstance(event, events.Key)
+                 else events.Paste(event.text))
+        again.time = event.time
+        self._in_flight = again
+        if not self.post_message(again):  # type: ignore[attr-defined]
+            self._in_flight = None  # the app is closing: nothing will take it
 
     async def on_event(self, event: events.Event) -> None:
         read = isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded
-        if read:  # read from the terminal now (handing it on marks it forwarded)
-            if self._held is not None:
-                self._held.append(event)
-                return
+        if not read:  # not read from the terminal now (handing it on marks it forwarded)
+            await super().on_event(event)  # type: ignore[misc]
+            return
+        if event is self._in_flight:
+            self._in_flight = None
+        elif self._held or self._in_flight is not None or self._waiting:
+            if self._waiting is None:
+                self._waiting = []
+            self._waiting.append(event)
+            return
+        try:
             typed_before_shown = getattr(self.screen,  # type: ignore[attr-defined]
                                          "typed_before_shown", None)
             if (isinstance(event, events.Key) and typed_before_shown is not None
                     and typed_before_shown(event)):
                 return
-        await super().on_event(event)  # type: ignore[misc]
-        if read and isinstance(event, events.Key):
-            self._hold_if_focus_will_move(event)
+            await super().on_event(event)  # type: ignore[misc]
+            if isinstance(event, events.Key):
+                self._hold_if_focus_will_move(event)
+        finally:
+            self._hand_on_next()
 
     def _hold_if_focus_will_move(self, event: events.Key) -> None:
         """After handing ``event`` to the focused widget, hold the keys read next if it says
