@@ -21,6 +21,7 @@ from textual.app import App, ComposeResult
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 from textual.message import Message
+from textual.message_pump import MessagePump
 from textual.drivers.linux_driver import LinuxDriver
 from textual.screen import Screen
 from textual.widget import Widget
@@ -187,6 +188,16 @@ TARGETS = [
      lambda: all(attribute(Widget(), n) for n in ("_repaint_required", "_layout_required"))),
     ("SkipRepaintOutOfView", "Screen()._compositor.visible_widgets",
      lambda: attribute(Screen()._compositor, "visible_widgets")),
+    ("key_stopped", "Message()._stop_propagation, set by stop(); MessagePump._on_message "
+     "bubbles only an unstopped message, posting it to the parent (_bubble_to), a screen "
+     "stopping one whose sender is its parent", lambda: Message()._stop_propagation is False
+     and "not message._stop_propagation" in inspect.getsource(MessagePump._on_message)
+     and "message._sender == self._parent" in inspect.getsource(MessagePump._on_message)
+     and "widget.post_message(self)" in inspect.getsource(Message._bubble_to)),
+    ("key_stopped", "App.on_event hands a key no priority binding took to the focused widget "
+     "with _forward_event, which marks it forwarded",
+     lambda: "forward_target._forward_event(event)" in inspect.getsource(App.on_event)
+     and "_set_forwarded()" in inspect.getsource(Widget._forward_event)),
     ("messages_pending", "Widget()._message_queue.empty",
      lambda: callable(getattr(getattr(Widget(), "_message_queue", None), "empty", None))),
     ("UncaughtExceptionHook", "App._handle_exception",

@@ -20,6 +20,13 @@ on screen yet:
   only once that key is handled, so the rest of a burst went to the closed select. The
   focused widget says which keys will move focus (``settle_after_key``); the keys read after
   one are held until focus has settled.
+- **Later**, always: a key after one still on its way. Textual looks up the bindings of a
+  key it handed to the focused widget (↓ in a list, Enter on a choice or on a worked-out
+  step) only once the key has bubbled back up to the app, against the focus of that moment;
+  the next keys of the burst had been handed on meanwhile. On Vampire "Enter ↓ Tab 4 Enter"
+  had the ↓ meant for Maneuver's list looked up after the Tab, on Attack: it opened Attack's
+  list. So the next key waits until the one before is finished with: back at the app (its
+  binding has run), or stopped by a widget on its way (a character typed into a field).
 
 In the order read, always: held keys go back to the app one at a time, and keys read
 meanwhile wait behind them (see :class:`KeyGate`).
@@ -30,6 +37,9 @@ from __future__ import annotations
 from typing import Any
 
 from textual import events
+from textual.screen import Screen
+
+from .textual_internals import key_stopped
 
 HOLD_SECONDS = 1.0
 """The longest keys are held for a tab being shown (normally one or two frames)."""
@@ -55,6 +65,17 @@ class KeyGate:
 
     _in_flight: events.Key | events.Paste | None = None
     """The waiting key handed back to the app's queue, until the app takes it."""
+
+    _unfinished: events.Key | None = None
+    """The last key handed to a widget, until it is known to be finished with: back at the
+    app, where Textual looks up its bindings (against the focus of that moment), or stopped
+    by a widget on its way (:meth:`_follow`)."""
+
+    _unfinished_at: Any = None
+    """The widget that key was handed to."""
+
+    _follow_timer: Any = None
+    """The bound of following it (set while a key waits for it)."""
 
     _hold_timer: Any = None
 
@@ -88,12 +109,18 @@ class KeyGate:
         if self._hold_timer is not None:
             self._hold_timer.stop()
             self._hold_timer = None
-        self._hand_on_next()
+        # In the app's own turn, whoever lets go: a key is made with the message pump then
+        # running as its sender, and a key whose sender lies on its way up is stopped there,
+        # never reaching the app, where its binding runs.
+        self.call_later(self._hand_on_next)  # type: ignore[attr-defined]
 
     def _hand_on_next(self) -> None:
-        """Hand the first waiting key back to the app, unless a hold is on or one is on its
-        way already."""
+        """Hand the first waiting key back to the app, unless a hold is on, one is on its way
+        already, or the key handed on before it is not finished with (then follow that)."""
         if self._held or self._in_flight is not None or not self._waiting:
+            return
+        if self._unfinished is not None:
+            self._follow_unfinished()
             return
         event = self._waiting.pop(0)
         again = (events.Key(event.key, event.character) if isinstance(event, events.Key)
@@ -107,13 +134,17 @@ class KeyGate:
         read = isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded
         if not read:  # not read from the terminal now (handing it on marks it forwarded)
             await super().on_event(event)  # type: ignore[misc]
+            if event is self._unfinished:  # back: its bindings have run
+                self._finish(event)
             return
         if event is self._in_flight:
             self._in_flight = None
-        elif self._held or self._in_flight is not None or self._waiting:
+        elif (self._held or self._in_flight is not None or self._waiting
+              or self._unfinished is not None):
             if self._waiting is None:
                 self._waiting = []
             self._waiting.append(event)
+            self._hand_on_next()
             return
         try:
             typed_before_shown = getattr(self.screen,  # type: ignore[attr-defined]
@@ -123,9 +154,57 @@ class KeyGate:
                 return
             await super().on_event(event)  # type: ignore[misc]
             if isinstance(event, events.Key):
+                if event.is_forwarded:  # handed to a widget: no priority binding took it
+                    self._unfinished = event
+                    self._unfinished_at = self.focused or self.screen  # type: ignore
                 self._hold_if_focus_will_move(event)
         finally:
             self._hand_on_next()
+
+    def keys_waiting(self) -> bool:
+        """Whether keys read are still on their way (the rest of a burst): waiting to be
+        handed on, or handed to a widget that has not handled them yet."""
+        unfinished = self._unfinished
+        return (bool(self._waiting) or self._in_flight is not None
+                or (unfinished is not None and not key_stopped(unfinished)))
+
+    # -- a key handed to a widget, until it is finished with -------------------------------
+    def _follow_unfinished(self) -> None:
+        """Follow the unfinished key up its way to the app (once; bounded)."""
+        if self._follow_timer is not None:
+            return
+        event = self._unfinished
+        self._follow_timer = self.set_timer(  # type: ignore[attr-defined]
+            HOLD_SECONDS, lambda: self._finish(event))
+        node = self._unfinished_at
+        if not node.call_later(self._follow, event, node):  # behind the key in its queue
+            self._finish(event)
+
+    def _follow(self, event: events.Key, node: Any) -> None:
+        """Called in ``node``'s turn, after it has handled ``event`` (its queue held the key
+        before this call): look again one step up, where the key went, until it is back at
+        the app or a widget stopped it. A stopped key is looked for once more at the app (a
+        screen stops every key it passes to the app), behind any key on its way there."""
+        if self._unfinished is not event:
+            return  # finished already
+        if node is self:
+            self._finish(event)  # it did not come back: stopped on its way
+            return
+        up = (self if key_stopped(event) or isinstance(node, Screen) or node.parent is None
+              else node.parent)
+        if not up.call_later(self._follow, event, up):
+            self._finish(event)
+
+    def _finish(self, event: events.Key) -> None:
+        """``event`` is finished with: the keys waiting go on, once the focus its binding
+        asked for has moved (``Widget.focus`` moves it in the app's next turn)."""
+        if self._unfinished is not event:
+            return
+        self._unfinished = self._unfinished_at = None
+        if self._follow_timer is not None:
+            self._follow_timer.stop()
+            self._follow_timer = None
+        self.call_later(self._hand_on_next)  # type: ignore[attr-defined]
 
     def _hold_if_focus_will_move(self, event: events.Key) -> None:
         """After handing ``event`` to the focused widget, hold the keys read next if it says

@@ -1,6 +1,7 @@
 """Every use the app makes of Textual's private API, in one place: this package, one module
-per area (the first paint, text fields, shared styles, painting, rendering a frame, what is
-kept after a widget goes, the app's end, toasts, what tests read), each imported from here.
+per area (the first paint, text fields, a key's way back to the app, shared styles,
+painting, rendering a frame, what is kept after a widget goes, the app's end, toasts, what
+tests read), each imported from here.
 
 Textual's public API does not offer some of what the app needs at 80×24 over SSH: a first
 paint without restyling every widget, keys kept in the order typed, a select whose list waits
@@ -27,6 +28,7 @@ from .first_paint import (KeepStylesOnFirstResume, StyleOnceInTheDom, add_css_fi
                           breakpoint_classes)
 from .for_tests import (exit_output, kept_lines, notifications, own_component_styles,
                         rendered_lines)
+from .key_path import key_stopped
 from .painting import SkipRepaintOutOfView, compact_output, forget_arrangement
 from .retained import (background_pairs_by_colour, forget_cell_styles, forget_drawn,
                        forget_geometry, lay_out_without_painting)
@@ -42,7 +44,8 @@ __all__ = [
     "PINNED_TEXTUAL", "SelectCurrent", "SelectOverlay", "breakpoint_classes",
     "KeepStylesOnFirstResume", "KeyBeforeInput", "RepaintWhileTextFits", "LazySelectList",
     "component_classes", "SharedComponentClasses", "blend_over", "SkipRepaintOutOfView",
-    "messages_pending", "UncaughtExceptionHook", "copy_through_driver", "handle_job_control",
+    "messages_pending", "key_stopped", "UncaughtExceptionHook", "copy_through_driver",
+    "handle_job_control",
     "notifications", "exit_output", "own_component_styles", "rendered_lines",
     "forget_arrangement", "compact_output", "LineCompositor", "RenderSentLinesOnly",
     "lazy_strip_caches", "background_pairs_by_colour", "forget_geometry",

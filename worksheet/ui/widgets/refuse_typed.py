@@ -7,10 +7,15 @@ such keys without a word; a player mid-fight would believe the number was entere
 
 from __future__ import annotations
 
+import time
+
 from textual import events
 
 TYPED_SHOWN = 24
 """Characters of the refused text the message repeats (a paste is cut short)."""
+
+BURST_SECONDS = 0.5
+"""The longest the message waits for the rest of a burst to be handed on."""
 
 
 class RefuseTyped:
@@ -19,6 +24,7 @@ class RefuseTyped:
     (Enter explains a value, ? opens the help)."""
 
     _typed = ""
+    _first_refused_at = 0.0
 
     def refused_where(self) -> str:
         """What the row is and why it takes no text, for the message."""
@@ -37,10 +43,16 @@ class RefuseTyped:
 
     def _refuse(self, text: str) -> None:
         if not self._typed:  # the first key of a burst: say it once the burst is read
+            self._first_refused_at = time.monotonic()
             self.call_after_refresh(self._say_refused)
         self._typed += text
 
     def _say_refused(self) -> None:
+        # The app hands a burst on one key at a time: wait for the rest of it (bounded).
+        if (getattr(self.app, "keys_waiting", lambda: False)()
+                and time.monotonic() - self._first_refused_at < BURST_SECONDS):
+            self.call_after_refresh(self._say_refused)
+            return
         typed, self._typed = self._typed, ""
         if len(typed) > TYPED_SHOWN:
             typed = typed[:TYPED_SHOWN] + "…"

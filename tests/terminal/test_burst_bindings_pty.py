@@ -1,0 +1,55 @@
+"""A burst does what the same keys typed slowly do, when a key's job is looked up after the
+key has gone down to the focused widget and back.
+
+Textual hands a key to the focused widget and looks up the widget's bindings (↓ in a list,
+Enter on a choice or on a worked-out step) only once the key has bubbled back up to the app;
+the app had handed the next keys of the burst on meanwhile. So a key after one that moves
+focus (Tab) went where focus was before it, and a bound key was then looked up against the
+focus of that later moment: "↓" meant for Maneuver's open list opened Attack's. The app's
+``KeyGate`` now hands the next key on once the one before is finished with (back at the app,
+or stopped by a widget on its way). Found in tmux at 80×24; each case is compared with the
+same keys typed slowly there.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pty_app import keys
+
+
+def test_a_tab_out_of_an_open_list_then_enter_opens_the_next_choice(run_worksheet):
+    """Vampire, Maneuver (dodge): "Enter ↓ Tab 4 Enter". Slowly: the list opens, ↓ moves in
+    it, Tab leaves it unchosen for Attack, 4 is refused, Enter opens Attack's list. In one
+    burst the ↓ was looked up after the Tab: it opened Attack's list, and Enter chose from it."""
+    app = run_worksheet("vtm-revised")
+    app.wait_for(r"Input · Maneuver")
+    app.wait_for(r"Maneuver +dodge +▼")
+    app.send(keys("enter", "down", "tab", "4", "enter"))  # one write
+    app.wait_for(r"Attack +brawl +▲")  # Attack's list is open
+    app.wait_for(r"Not entered: “4”")
+    app.settle(0.5)
+    text = app.text()
+    assert re.search(r"Maneuver +dodge +▼", text), text  # left unchosen
+    assert re.search(r"Attack +brawl +▲", text), text
+    assert "Input · Attack" in text, text
+    assert app.process.poll() is None, app.after_exit()
+
+
+def test_enter_on_a_worked_out_step_then_keys_for_the_explanation_then_tab(run_worksheet):
+    """Shadowrun: "Tab Tab Enter ↓ Enter Tab y". Slowly: two Tabs reach the step "No
+    defense", Enter opens its explanation, ↓ scrolls it, Enter closes it, Tab goes to Attack,
+    y is refused. In one burst the Enter that closes the explanation was looked up on Attack
+    after the Tab: Attack's list opened."""
+    app = run_worksheet("shadowrun4")
+    app.wait_for(r"Input · ")
+    app.settle(0.5)
+    app.send(keys("tab", "tab", "enter", "down", "enter", "tab", "y"))  # one write
+    app.wait_for(r"Not entered: “y”")
+    app.settle(0.5)
+    text = app.text()
+    assert "Input · Attack" in text, text
+    assert re.search(r"Attack +ranged +▼", text), text  # its list closed
+    assert "▲" not in text, text
+    assert app.process.poll() is None, app.after_exit()
+
