@@ -53,3 +53,23 @@ def test_enter_on_a_worked_out_step_then_keys_for_the_explanation_then_tab(run_w
     assert "▲" not in text, text
     assert app.process.poll() is None, app.after_exit()
 
+
+def test_a_step_typed_right_after_a_number_steps_that_number(run_worksheet):
+    """Exalted, Dodge (0): "7 ↑" typed at once. Slowly: 7, then 8. In one burst ↑ stepped
+    the 0 the sheet still held (the 7's edit was still on its way up to it) and wrote 1 over
+    the 7 the player had typed."""
+    app = run_worksheet("exalted2e")
+    app.wait_for(r"Input · Dexterity")
+    app.press("ctrl+down")
+    app.wait_for(r"Input · Dodge")
+    app.settle(0.3)
+    app.send(keys("7", "up"))  # one write
+    app.wait_for(r"Dodge +8 ")
+    app.settle(0.5)
+    assert re.search(r"Dodge +8 ", app.text()), app.text()
+    app.send(keys("backspace", "3", "down", "down"))  # one write: 3, then 2, then 1
+    app.wait_for(r"Dodge +1 ")
+    app.settle(0.5)
+    assert re.search(r"Dodge +1 ", app.text()), app.text()
+    assert app.process.poll() is None, app.after_exit()
+

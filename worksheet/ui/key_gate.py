@@ -152,6 +152,7 @@ class KeyGate:
             if (isinstance(event, events.Key) and typed_before_shown is not None
                     and typed_before_shown(event)):
                 return
+            self.before_key()
             await super().on_event(event)  # type: ignore[misc]
             if isinstance(event, events.Key):
                 if event.is_forwarded:  # handed to a widget: no priority binding took it
@@ -167,6 +168,15 @@ class KeyGate:
         unfinished = self._unfinished
         return (bool(self._waiting) or self._in_flight is not None
                 or (unfinished is not None and not key_stopped(unfinished)))
+
+    def before_key(self) -> None:
+        """Before each key is handed on (its bindings looked up, or handed to the focused
+        widget): an edit of the focused field still on its way up to the sheet is taken now
+        (``take_pending_edit`` of the field's row), so the key acts on what is on screen."""
+        row = getattr(self.focused, "parent", None)  # type: ignore[attr-defined]
+        take = getattr(row, "take_pending_edit", None)
+        if take is not None:
+            take()
 
     # -- a key handed to a widget, until it is finished with -------------------------------
     def _follow_unfinished(self) -> None:

@@ -236,34 +236,36 @@ class SheetForm(FocusTargets, GraphReadings, Horizontal):
         self._saved = dict(self.entries)
 
     def take_typed(self) -> None:
-        """Take into the entries what the editors show and the sheet was not told yet (an
-        edit still on its way up): a hang-up writes the recovery file, then exits, before it
-        arrives. Only before exiting: the graph is not updated."""
+        """Take into the entries the edits still on their way up (a hang-up writes the
+        recovery file and exits before they arrive); the graph is not updated."""
         for name, row in self._rows.items():
             if isinstance(row, InputRow) and row.is_mounted and row.text != self.entries[name]:
                 self.entries[name] = row.text
 
     def row(self, name: str) -> Widget | None:
-        """The row of input or node ``name``, or ``None`` while it is not built yet (rows
-        below the first screen are built as they come within reach, ``form_body``)."""
+        """The row of ``name``, or ``None`` until built (as it nears the view, ``form_body``)."""
         return self._rows.get(name)
 
     # -- edits from the rows --------------------------------------------------------------
     def on_input_row_edited(self, event: InputRow.Edited) -> None:
         event.stop()
-        # The editor's text now, not the event's: an edit queued before a load (an editor's
-        # echo as it mounts, or keys typed just before Ctrl+Z) must not undo the load.
-        text = event.row.text
-        if self.entries.get(event.name) == text:
+        if not self.take_edit(event.row):
             frame_hold(self.app).release_soon()  # nothing to show but the echo
-            return
-        self.history.record(self.entries, run=event.name)
-        self.entries[event.name] = text
+
+    def take_edit(self, row: InputRow) -> bool:
+        """Take ``row``'s editor's text now (an echo queued before a load must not undo it);
+        whether it differed. Also before each key ("7 ↑" at once stepped the 0, not the 7)."""
+        name, text = row.spec.name, row.text
+        if self.entries.get(name) == text:
+            return False
+        self.history.record(self.entries, run=name)
+        self.entries[name] = text
         with self.app.batch_update():
-            changed = self.sheet.set_text(event.name, text)
-            self._refresh(changed, run=event.name)
+            changed = self.sheet.set_text(name, text)
+            self._refresh(changed, run=name)
         if not changed:  # else the app lets the frame go once the status line shows it
             frame_hold(self.app).release_soon()
+        return True
 
     def on_record_list_changed(self, event: "RecordList.Changed") -> None:
         event.stop()

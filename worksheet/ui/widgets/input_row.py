@@ -295,6 +295,13 @@ class InputRow(SharedComponentStyles, Widget):
             frame_hold(self.app).hold()
         self.post_message(self.Edited(self, self.spec.name))
 
+    def take_pending_edit(self) -> None:
+        """Have the form take this row's text now if its ``Edited`` is still on its way (the
+        app's key gate, before the next key: see ``SheetForm.take_edit``)."""
+        form = next((node for node in self.ancestors if hasattr(node, "take_edit")), None)
+        if form is not None:
+            form.take_edit(self)
+
     def on_input_changed(self, event: Input.Changed) -> None:
         self._edited(event)
 
