@@ -198,3 +198,19 @@ def test_a_burst_across_a_choice_survives_the_program_being_stopped_mid_burst(ru
         assert "▲" not in app.text(), app.text()  # no list left open
         assert "Input · Maneuver" in app.text(), app.text()
     assert app.process.poll() is None, app.after_exit()
+
+
+def test_a_section_sign_typed_on_a_choice_is_refused_aloud(run_worksheet):
+    """Found in tmux: "§" (macOS Option+6; also what Textual reads for Alt+6 from xterm)
+    typed on Vampire's Maneuver did nothing and said nothing: it was bound to "show tab 6",
+    and there are five tabs. Only the tabs there are have Alt+digit keys now, so "§" is text,
+    refused aloud like any other on a choice."""
+    app = run_worksheet("vtm-revised")
+    app.wait_for(r"Input · Maneuver")
+    app.wait_for(r"Maneuver +dodge +▼")
+    app.send("§")
+    app.wait_until(lambda: "Not entered: “§”" in toast_words(app), "the refusal")
+    assert re.search(r"Maneuver +dodge +▼", app.text()), app.text()
+    app.send(keys("ctrl+z"))  # nothing was changed: nothing to undo
+    app.wait_until(lambda: "Nothing to undo in this tab." in toast_words(app), "no undo")
+    assert app.process.poll() is None, app.after_exit()

@@ -84,7 +84,7 @@ class WorksheetApp(PlainToasts, RedrawScreen, KeyGate, UncaughtExceptionHook, Ap
             help="previous tab", command="Previous tab"),
         *[Key(f"alt+{n},{ALT_DIGITS[n - 1]}", f"show_tab({n})", f"Tab {n}", show=False,
               priority=True, help="go to that tab (Alt+1 is the first)", keys=f"Alt+{n}")
-          for n in range(1, 10)],
+          for n in range(1, len(rulesets.ids()) + 1)],
         Key("f2", "toggle_panel", "Rule panel", show=False,
             help="show or hide the rule panel", command="Toggle rule panel"),
         Key("f3", "explain", "Explain", show=False,
