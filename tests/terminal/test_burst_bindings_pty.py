@@ -73,3 +73,20 @@ def test_a_step_typed_right_after_a_number_steps_that_number(run_worksheet):
     assert re.search(r"Dodge +1 ", app.text()), app.text()
     assert app.process.poll() is None, app.after_exit()
 
+
+
+def test_a_step_typed_right_after_a_paste_steps_the_pasted_number(run_worksheet):
+    """Exalted, Dodge (0): "⌫, paste 4, ↑" at once. Slowly: 5. The ↑ was handed on before
+    the field had the 4 (a paste was not waited for as a key is) and said "fix the text
+    first (dodge = '')", leaving 4."""
+    app = run_worksheet("exalted2e")
+    app.wait_for(r"Input · Dexterity")
+    app.press("ctrl+down")
+    app.wait_for(r"Input · Dodge")
+    app.settle(0.3)
+    app.send(keys("backspace") + b"\x1b[200~4\x1b[201~" + keys("up"))  # one write
+    app.wait_for(r"Dodge +5 ")
+    app.settle(0.5)
+    assert re.search(r"Dodge +5 ", app.text()), app.text()
+    assert "fix the text first" not in app.text(), app.text()
+    assert app.process.poll() is None, app.after_exit()

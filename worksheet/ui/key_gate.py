@@ -66,10 +66,11 @@ class KeyGate:
     _in_flight: events.Key | events.Paste | None = None
     """The waiting key handed back to the app's queue, until the app takes it."""
 
-    _unfinished: events.Key | None = None
-    """The last key handed to a widget, until it is known to be finished with: back at the
-    app, where Textual looks up its bindings (against the focus of that moment), or stopped
-    by a widget on its way (:meth:`_follow`)."""
+    _unfinished: events.Key | events.Paste | None = None
+    """The last key (or paste) handed to a widget, until it is known to be finished with:
+    back at the app, where Textual looks up its bindings (against the focus of that moment),
+    or stopped by a widget on its way (:meth:`_follow`). A paste counts: "⌫, paste 42, ↑"
+    had the ↑ handed on before the field had the 42."""
 
     _unfinished_at: Any = None
     """The widget that key was handed to."""
@@ -154,10 +155,10 @@ class KeyGate:
                 return
             self.before_key()
             await super().on_event(event)  # type: ignore[misc]
+            if event.is_forwarded:  # handed to a widget: a paste, or a key no priority
+                self._unfinished = event  # binding took
+                self._unfinished_at = self.focused or self.screen  # type: ignore
             if isinstance(event, events.Key):
-                if event.is_forwarded:  # handed to a widget: no priority binding took it
-                    self._unfinished = event
-                    self._unfinished_at = self.focused or self.screen  # type: ignore
                 self._hold_if_focus_will_move(event)
         finally:
             self._hand_on_next()
@@ -190,7 +191,7 @@ class KeyGate:
         if not node.call_later(self._follow, event, node):  # behind the key in its queue
             self._finish(event)
 
-    def _follow(self, event: events.Key, node: Any) -> None:
+    def _follow(self, event: events.Key | events.Paste, node: Any) -> None:
         """Called in ``node``'s turn, after it has handled ``event`` (its queue held the key
         before this call): look again one step up, where the key went, until it is back at
         the app or a widget stopped it. A stopped key is looked for once more at the app (a
@@ -205,7 +206,7 @@ class KeyGate:
         if not up.call_later(self._follow, event, up):
             self._finish(event)
 
-    def _finish(self, event: events.Key) -> None:
+    def _finish(self, event: events.Key | events.Paste) -> None:
         """``event`` is finished with: the keys waiting go on, once the focus its binding
         asked for has moved (``Widget.focus`` moves it in the app's next turn)."""
         if self._unfinished is not event:
