@@ -214,3 +214,22 @@ def test_a_section_sign_typed_on_a_choice_is_refused_aloud(run_worksheet):
     app.send(keys("ctrl+z"))  # nothing was changed: nothing to undo
     app.wait_until(lambda: "Nothing to undo in this tab." in toast_words(app), "no undo")
     assert app.process.poll() is None, app.after_exit()
+
+
+def test_a_burst_split_across_two_reads_is_refused_once(run_worksheet):
+    """``.ci/run`` on a loaded machine: "7x" written at once was refused as "7", then "x" -
+    the x reached the app a moment after the 7 had been refused and said. Over SSH a burst
+    often comes in two reads. The refusal now waits until no key was refused for a moment."""
+    app = run_worksheet("vtm-revised")
+    app.wait_for(r"Input · Maneuver")
+    app.wait_for(r"Maneuver +dodge +▼")
+    app.settle(0.3)
+    app.send("7")
+    time.sleep(0.02)  # the rest of the burst, one read later
+    app.send("x")
+    app.wait_until(lambda: "Not entered" in toast_words(app), "the refusal")
+    app.settle(0.5)
+    words = toast_words(app)
+    assert "Not entered: “7x”." in words, words
+    assert words.count("Not entered") == 1, words
+    assert app.process.poll() is None, app.after_exit()

@@ -17,6 +17,9 @@ TYPED_SHOWN = 24
 BURST_SECONDS = 0.5
 """The longest the message waits for the rest of a burst to be handed on."""
 
+QUIET_SECONDS = 0.05
+"""No key refused for this long (and none on its way): the burst is over."""
+
 
 class RefuseTyped:
     """Widget mixin: printable keys and pastes are refused with one warning per burst, naming
@@ -24,7 +27,7 @@ class RefuseTyped:
     (Enter explains a value, ? opens the help)."""
 
     _typed = ""
-    _first_refused_at = 0.0
+    _first_refused_at = _last_refused_at = 0.0
 
     def refused_where(self) -> str:
         """What the row is and why it takes no text, for the message."""
@@ -42,16 +45,22 @@ class RefuseTyped:
         self._refuse(event.text)
 
     def _refuse(self, text: str) -> None:
+        now = time.monotonic()
         if not self._typed:  # the first key of a burst: say it once the burst is read
-            self._first_refused_at = time.monotonic()
-            self.call_after_refresh(self._say_refused)
+            self._first_refused_at = now
+            self.set_timer(QUIET_SECONDS, self._say_refused)
         self._typed += text
+        self._last_refused_at = now
 
     def _say_refused(self) -> None:
-        # The app hands a burst on one key at a time: wait for the rest of it (bounded).
-        if (getattr(self.app, "keys_waiting", lambda: False)()
-                and time.monotonic() - self._first_refused_at < BURST_SECONDS):
-            self.call_after_refresh(self._say_refused)
+        # The app hands a burst on one key at a time, and on a busy machine the rest of it
+        # may reach the app a moment later ("7x" was once refused as "7", then "x"): wait
+        # until none is on its way and none was refused for a moment (bounded).
+        now = time.monotonic()
+        if now - self._first_refused_at < BURST_SECONDS and (
+                now - self._last_refused_at < QUIET_SECONDS
+                or getattr(self.app, "keys_waiting", lambda: False)()):
+            self.set_timer(QUIET_SECONDS, self._say_refused)
             return
         typed, self._typed = self._typed, ""
         if len(typed) > TYPED_SHOWN:
