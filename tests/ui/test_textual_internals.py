@@ -163,9 +163,6 @@ TARGETS = [
      lambda: method(Select, "_setup_options_renderables")),
     ("LazySelectList", "Select._watch_value", lambda: method(Select, "_watch_value")),
     ("LazySelectList", "Select._watch_expanded", lambda: method(Select, "_watch_expanded")),
-    ("LazySelectList", "Select's enter, down, up and space open the list (OPENING_KEYS)",
-     lambda: {b.key for b in Binding.make_bindings(Select.BINDINGS)
-              if b.action == "show_overlay"} == hooks.text_fields.OPENING_KEYS),
     ("LazySelectList", "the list closes on enter (OptionList) and escape (SelectOverlay)",
      lambda: {"enter", "escape"} == hooks.text_fields.CLOSING_KEYS and any(
          b.key == "enter" and b.action == "select"

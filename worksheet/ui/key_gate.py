@@ -15,11 +15,10 @@ on screen yet:
   with the 6. Keys read meanwhile are held (:meth:`KeyGate.hold_keys`) and handed on in order
   once focus is back (:meth:`KeyGate.release_keys`), or after :data:`HOLD_SECONDS` at most.
   A release meant for one hold never lets go of a later one (:attr:`KeyGate.holds`).
-- **Later**, too: a key typed after one that opens or closes a select's list. The app hands
-  each key to the widget focused when it reads it, and focus moves to the list (or back)
-  only once that key is handled, so the rest of a burst went to the closed select. The
-  focused widget says which keys will move focus (``settle_after_key``); the keys read after
-  one are held until focus has settled.
+- **Later**, too: a key typed after one that closes a select's list. Focus goes back to the
+  select only once the list's message about the choice is handled, so the rest of a burst
+  went to the list. The focused widget says which keys will move focus that way
+  (``settle_after_key``); the keys read after one are held until focus has settled.
 - **Later**, always: a key after one still on its way. Textual looks up the bindings of a
   key it handed to the focused widget (↓ in a list, Enter on a choice or on a worked-out
   step) only once the key has bubbled back up to the app, against the focus of that moment;
@@ -219,7 +218,7 @@ class KeyGate:
 
     def _hold_if_focus_will_move(self, event: events.Key) -> None:
         """After handing ``event`` to the focused widget, hold the keys read next if it says
-        the key will move focus later (a select opening its list, or the list closing): they
+        the key will move focus later (a select's list closing, through messages): they
         would reach it, not where focus goes. It lets them go once focus has settled."""
         settle = getattr(self.focused, "settle_after_key", None)  # type: ignore[attr-defined]
         release = settle(event.key) if settle is not None else None

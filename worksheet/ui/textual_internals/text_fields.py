@@ -110,9 +110,6 @@ class DrawnSelectCurrent(StyleOnceInTheDom, SelectCurrent):
         return Content.assemble(text, " ", ("▲" if expanded else "▼", dim))
 
 
-OPENING_KEYS = frozenset({"enter", "down", "up", "space"})
-"""The keys that open a closed select (``Select``'s ``show_overlay`` binding)."""
-
 CLOSING_KEYS = frozenset({"enter", "escape"})
 """The keys that close an open select's list: choose the highlighted option, or dismiss."""
 
@@ -136,38 +133,28 @@ class LazySelectList(Select):
 
     Buys: Textual's ``Select`` builds its list (an ``OptionList`` with five styled parts) up
     front; a sheet has several selects and most are never opened in a session.
-    Also buys: keys in the order typed across opening and closing. The app hands every key of
-    a burst to the widget focused when it reads it, and Textual moves focus to the list (and
-    back) only after the key that opens (or closes) it has been handled, so the rest of the
-    burst went to the closed select: "Enter ↓ Enter Enter ↑ ↑ Enter" typed at once on
-    Vampire's Maneuver (dodge) left the list open on dodge; typed slowly it chose block
-    (found in tmux). After such a key the app's ``KeyGate`` holds the keys it reads
-    (``settle_after_key``) until focus has settled, then hands them on in order.
+    Also buys: keys in the order typed across closing the list. A key that closes it (Enter,
+    Esc) reaches the select as a message from the list, and focus comes back to the select
+    only once that is handled, after the app's ``KeyGate`` has let the next key go: "Enter ↓
+    Enter Enter ↑ ↑ Enter" typed at once on Vampire's Maneuver (dodge) left the list open on
+    dodge; typed slowly it chose block (found in tmux). After such a key the gate holds the
+    keys it reads (``settle_after_key``) until focus has settled. (Opening needs no hold: the
+    gate waits for the key's binding, which asks for focus on the list first.)
     Relies on: ``textual.widgets._select`` (``SelectCurrent``, ``SelectOverlay``, the list
     looked up by type); ``Select._options``, ``_type_to_search``, ``_value``;
     ``Select._setup_options_renderables``, ``_watch_value`` and ``_watch_expanded``.
     """
 
-    _opening = False
-    """A key that opens the list was handed to the select and has not opened it yet."""
     _choosing = False
     """A key that closes the list was handed to it and has not closed it yet."""
-
-    def settle_after_key(self, key: str) -> Callable[[int], None] | None:
-        """Called by the app's ``KeyGate`` with each key it hands this select: for a key that
-        opens the list, what lets the keys held after it go (``None``: no need to hold)."""
-        if self.expanded or key not in OPENING_KEYS:
-            return None
-        self._opening = True
-        return self.release_when_settled
 
     def release_when_settled(self, hold: int) -> None:
         """Let the keys of ``hold`` (a ``KeyGate`` hold) go once focus has settled."""
         self.call_after_refresh(self._release_when_settled, hold)
 
     def _release_when_settled(self, hold: int) -> None:
-        """Let the keys of ``hold`` go once no opening or closing is on its way and focus is
-        on the list while open, off it once closed; else look again after the next refresh.
+        """Let the keys of ``hold`` go once no closing is on its way and focus is on the list
+        while open, off it once closed; else look again after the next refresh.
 
         No count of refreshes bounds the wait: on a loaded machine five refreshes passed
         before the choice reached the select, and the keys let go then went to the wrong
@@ -177,7 +164,7 @@ class LazySelectList(Select):
             return  # let go already (the gate's bound, or a release)
         overlays = self.query(SelectOverlay)
         on_list = bool(overlays) and overlays.first().has_focus
-        settled = not (self._opening or self._choosing) and (
+        settled = not self._choosing and (
             on_list if self.expanded else not on_list)
         if settled or not self.is_attached:
             app.release_keys(hold)
@@ -228,11 +215,9 @@ class LazySelectList(Select):
 
     def _watch_expanded(self, expanded: bool) -> None:
         if expanded:
-            self._opening = False
+            self._ensure_list()
         else:
             self._choosing = False
-        if expanded:
-            self._ensure_list()
         super()._watch_expanded(expanded)
         self.query_one(SelectCurrent).refresh()  # its arrow
 
