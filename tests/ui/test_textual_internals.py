@@ -197,6 +197,8 @@ TARGETS = [
      and "_set_forwarded()" in inspect.getsource(Widget._forward_event)),
     ("messages_pending", "Widget()._message_queue.empty",
      lambda: callable(getattr(getattr(Widget(), "_message_queue", None), "empty", None))),
+    ("busy_widget", "Widget()._message_queue.empty",
+     lambda: callable(getattr(getattr(Widget(), "_message_queue", None), "empty", None))),
     ("UncaughtExceptionHook", "App._handle_exception",
      lambda: method(App, "_handle_exception")),
     ("UncaughtExceptionHook", "App()._exit_renderables (a list)",

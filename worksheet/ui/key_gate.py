@@ -26,6 +26,12 @@ on screen yet:
   had the ↓ meant for Maneuver's list looked up after the Tab, on Attack: it opened Attack's
   list. So the next key waits until the one before is finished with: back at the app (its
   binding has run), or stopped by a widget on its way (a character typed into a field).
+- **Later**, too: a key after one that answers a dialog. Enter in a field answers through a
+  message that climbs to the dialog, and the app uses the answer in a later turn: "Ctrl+S
+  name Enter 7" saved a preset named "name7", and "… Enter Ctrl+R" saved the reset sheet.
+  A key on a dialog is finished with once what it set going there is handled
+  (:meth:`KeyGate._climb`), and the keys after an answer wait until it is used
+  (:meth:`KeyGate.hold_for_answer`).
 
 In the order read, always: held keys go back to the app one at a time, and keys read
 meanwhile wait behind them (see :class:`KeyGate`).
@@ -33,15 +39,23 @@ meanwhile wait behind them (see :class:`KeyGate`).
 
 from __future__ import annotations
 
-from typing import Any
+import inspect
+from typing import TYPE_CHECKING, Any
 
 from textual import events
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 
-from .textual_internals import key_stopped
+from .textual_internals import busy_widget, key_stopped
+
+if TYPE_CHECKING:
+    from textual.command import CommandPalette
 
 HOLD_SECONDS = 1.0
 """The longest keys are held for a tab being shown (normally one or two frames)."""
+
+CLIMB_ROUNDS = 8
+"""How many times a key on a dialog waits for another of its widgets' queued messages."""
 
 
 class KeyGate:
@@ -76,6 +90,9 @@ class KeyGate:
 
     _follow_timer: Any = None
     """The bound of following it (set while a key waits for it)."""
+
+    _climbed: events.Key | events.Paste | None = None
+    """The key whose messages were last followed up to the dialog (:meth:`_climb`)."""
 
     _hold_timer: Any = None
 
@@ -185,7 +202,7 @@ class KeyGate:
             return
         event = self._unfinished
         self._follow_timer = self.set_timer(  # type: ignore[attr-defined]
-            HOLD_SECONDS, lambda: self._finish(event))
+            HOLD_SECONDS, lambda: self._finish(event, settled=True))
         node = self._unfinished_at
         if not node.call_later(self._follow, event, node):  # behind the key in its queue
             self._finish(event)
@@ -205,16 +222,88 @@ class KeyGate:
         if not up.call_later(self._follow, event, up):
             self._finish(event)
 
-    def _finish(self, event: events.Key | events.Paste) -> None:
+    def _finish(self, event: events.Key | events.Paste, *, settled: bool = False) -> None:
         """``event`` is finished with: the keys waiting go on, once the focus its binding
-        asked for has moved (``Widget.focus`` moves it in the app's next turn)."""
-        if self._unfinished is not event:
+        asked for has moved (``Widget.focus`` moves it in the app's next turn). On a dialog,
+        once the messages it caused have climbed to the dialog, too (:meth:`_climb`; then
+        ``settled``, as when its bound is reached)."""
+        if self._unfinished is not event or (not settled and self._climbing(event)):
             return
         self._unfinished = self._unfinished_at = None
         if self._follow_timer is not None:
             self._follow_timer.stop()
             self._follow_timer = None
         self.call_later(self._hand_on_next)  # type: ignore[attr-defined]
+
+    def _climbing(self, event: events.Key | events.Paste) -> bool:
+        """Whether the messages ``event`` caused are being followed up to the dialog it was
+        typed on (started now if not yet; bounded as following is)."""
+        if self._climbed is event:
+            return True
+        start = self._unfinished_at
+        if not (isinstance(self.screen, ModalScreen)  # type: ignore[attr-defined]
+                and isinstance(start, Widget) and start.screen is self.screen):  # type: ignore
+            return False
+        self._climbed = event
+        if self._follow_timer is None:
+            self._follow_timer = self.set_timer(  # type: ignore[attr-defined]
+                HOLD_SECONDS, lambda: self._finish(event, settled=True))
+        return start.call_later(self._climb, event, start)
+
+    def _climb(self, event: events.Key | events.Paste, node: Widget, rounds: int = 0) -> None:
+        """Called in ``node``'s turn: the messages ``event`` made it post before (Enter in a
+        field: ``Input.Submitted``) are handled, and bubbled on to its parent; look one step
+        up, until the dialog itself has had its turn. A dialog answers through such messages:
+        "Enter 7" had the 7 typed into the name field before the dialog read it. At the
+        dialog, a widget of it with messages still queued (the command palette's list, told
+        to choose) is followed in turn, at most :data:`CLIMB_ROUNDS` times; never the same
+        queue again and again, which would keep its task from letting any other run."""
+        if self._unfinished is not event:
+            return
+        if isinstance(node, Screen) and rounds < CLIMB_ROUNDS:
+            busy = busy_widget(node)
+            if busy is not None and busy.call_later(self._climb, event, busy, rounds + 1):
+                return
+        parent = node.parent
+        if isinstance(node, Screen) or not isinstance(parent, Widget) or \
+                not parent.call_later(self._climb, event, parent, rounds):
+            self._finish(event, settled=True)
+
+    # -- a dialog's answer, until it is used -----------------------------------------------
+    def hold_for_answer(self, screen: Screen[Any]) -> None:
+        """``screen`` (a dialog) is answering: the keys read from now on wait until the app
+        has used the answer (the callback given to :meth:`push_screen`, and the refresh
+        after it). Its callback runs in a later turn: "Ctrl+S name Enter Ctrl+R" had the
+        reset run first, and the reset sheet saved."""
+        self.hold_keys()
+        screen.answer_hold = self.holds  # type: ignore[attr-defined]
+
+    def on_command_palette_closed(self, event: CommandPalette.Closed) -> None:
+        """The command palette's answer is its command, run in the app's next turn (after
+        this message): keys read meanwhile wait until it has run, as for a dialog."""
+        if event.option_selected:
+            self.hold_keys()
+            self.call_later(self.call_after_refresh,  # type: ignore[attr-defined]
+                            self.release_keys, self.holds)
+
+    def push_screen(self, screen: Any, callback: Any = None, wait_for_dismiss: bool = False,
+                    ) -> Any:
+        """Open ``screen`` (Textual's ``App.push_screen``); once ``callback`` has used its
+        answer, the keys held for it go on (:meth:`hold_for_answer`)."""
+        async def answered(result: Any) -> None:
+            try:
+                if callback is not None:
+                    done = callback(result)
+                    if inspect.isawaitable(done):
+                        await done
+            finally:
+                hold = getattr(screen, "answer_hold", None)
+                if hold is not None:  # after what the callback left for the next refresh
+                    self.call_after_refresh(  # type: ignore[attr-defined]
+                        self.release_keys, hold)
+
+        return super().push_screen(  # type: ignore[misc]
+            screen, answered, wait_for_dismiss=wait_for_dismiss)
 
     def _hold_if_focus_will_move(self, event: events.Key) -> None:
         """After handing ``event`` to the focused widget, hold the keys read next if it says

@@ -53,6 +53,9 @@ class Dialog(ModalScreen[Result], Generic[Result]):
         if self._finished:
             return
         self._finished = True
+        hold_for_answer = getattr(self.app, "hold_for_answer", None)
+        if hold_for_answer is not None:  # keys typed next wait until the answer is used
+            hold_for_answer(self)
         self.dismiss(result)
 
 

@@ -20,8 +20,8 @@ something, implements the hook's public-named method.
 
 from __future__ import annotations
 
-from .app_end import (UncaughtExceptionHook, copy_through_driver, handle_job_control,
-                      messages_pending)
+from .app_end import (UncaughtExceptionHook, busy_widget, copy_through_driver,
+                      handle_job_control, messages_pending)
 from .compositor import (STRIP_CACHES, LineCompositor, RenderSentLinesOnly,
                          RepaintWhatARebuiltMapMoves, lazy_strip_caches)
 from .first_paint import (KeepStylesOnFirstResume, StyleOnceInTheDom, add_css_file,
@@ -44,8 +44,8 @@ __all__ = [
     "PINNED_TEXTUAL", "SelectCurrent", "SelectOverlay", "breakpoint_classes",
     "KeepStylesOnFirstResume", "KeyBeforeInput", "RepaintWhileTextFits", "LazySelectList",
     "component_classes", "SharedComponentClasses", "blend_over", "SkipRepaintOutOfView",
-    "messages_pending", "key_stopped", "UncaughtExceptionHook", "copy_through_driver",
-    "handle_job_control",
+    "messages_pending", "busy_widget", "key_stopped", "UncaughtExceptionHook",
+    "copy_through_driver", "handle_job_control",
     "notifications", "exit_output", "own_component_styles", "rendered_lines",
     "forget_arrangement", "compact_output", "LineCompositor", "RenderSentLinesOnly",
     "lazy_strip_caches", "background_pairs_by_colour", "forget_geometry",

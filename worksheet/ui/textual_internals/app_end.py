@@ -24,6 +24,20 @@ def messages_pending(app: Any) -> bool:
     return any(not node._message_queue.empty() for node in nodes)
 
 
+def busy_widget(screen: Any) -> Any:
+    """The first of ``screen`` and its widgets that has messages still to handle, or None.
+
+    Buys: a key typed on a dialog waits until what the key before set going there has been
+    handled (``KeyGate._climb``): the command palette answers through a message its list
+    posts after the key is back at the app.
+    Relies on: each message pump's ``_message_queue`` (an ``asyncio.Queue``).
+    """
+    for node in (screen, *screen.walk_children()):
+        if not node._message_queue.empty():
+            return node
+    return None
+
+
 class UncaughtExceptionHook:
     """App mixin: ``handle_uncaught(error)`` runs first for an exception no handler caught,
     and the app ends without printing Textual's traceback.
