@@ -138,6 +138,25 @@ def select() -> Select:
     return Select([("a", 1)], allow_blank=False)
 
 
+def _escape_marked() -> bool:
+    from textual.drivers import linux_driver
+
+    hooks.mark_keys_typed_after_escape()
+
+    def read(data: str) -> list:
+        parser = linux_driver.XTermParser()
+        return [*parser.feed(data), *parser.feed("")]
+
+    def alone(key) -> list:
+        return [(k.key, k.character) for k in getattr(key, "after_escape", None) or []]
+
+    digit, (alt_q,), (plain,) = read("\x1b5"), read("\x1bq"), read("5")
+    return ("XTermParser(" in inspect.getsource(linux_driver.LinuxDriver.run_input_thread)
+            and len(digit) == 1 and alone(digit[0]) == [("5", "5")]
+            and alt_q.key == "alt+q" and alone(alt_q) == [("q", "q")]
+            and not hasattr(plain, "after_escape"))
+
+
 TARGETS = [
     ("breakpoint_classes", "Screen._get_breakpoint_classes",
      lambda: method(Screen, "_get_breakpoint_classes")),
@@ -195,6 +214,9 @@ TARGETS = [
      "with _forward_event, which marks it forwarded",
      lambda: "forward_target._forward_event(event)" in inspect.getsource(App.on_event)
      and "_set_forwarded()" in inspect.getsource(Widget._forward_event)),
+    ("mark_keys_typed_after_escape", "linux_driver makes XTermParser by its module global in "
+     "run_input_thread; XTermParser._sequence_to_key_events(sequence, alt) sees \"\\x1b5\" "
+     "whole and \"q\" with alt=True", _escape_marked),
     ("messages_pending", "Widget()._message_queue.empty",
      lambda: callable(getattr(getattr(Widget(), "_message_queue", None), "empty", None))),
     ("busy_widget", "Widget()._message_queue.empty",

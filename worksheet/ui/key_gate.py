@@ -32,6 +32,9 @@ on screen yet:
   A key on a dialog is finished with once what it set going there is handled
   (:meth:`KeyGate._climb`), and the keys after an answer wait until it is used
   (:meth:`KeyGate.hold_for_answer`).
+- **Split**: Escape and a key typed at once arrive in one read, which the terminal parser
+  takes as one key. Where Escape closes something, they are handed on as Escape and then
+  the key (:meth:`KeyGate._escape_first`).
 
 In the order read, always: held keys go back to the app one at a time, and keys read
 meanwhile wait behind them (see :class:`KeyGate`).
@@ -46,7 +49,8 @@ from textual import events
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 
-from .textual_internals import busy_widget, key_stopped
+from .textual_internals import (SelectOverlay, busy_widget, key_stopped,
+                                mark_keys_typed_after_escape)
 
 if TYPE_CHECKING:
     from textual.command import CommandPalette
@@ -99,6 +103,10 @@ class KeyGate:
     holds = 0
     """How many holds have begun: the number of the current (or last) one."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        mark_keys_typed_after_escape()  # before the terminal is read (``_escape_first``)
+        super().__init__(*args, **kwargs)
+
     def hold_keys(self) -> None:
         """Hold the keys read from now on until :meth:`release_keys` (bounded)."""
         if not self._held:
@@ -143,6 +151,7 @@ class KeyGate:
         again = (events.Key(event.key, event.character) if isinstance(event, events.Key)
                  else events.Paste(event.text))
         again.time = event.time
+        again.after_escape = getattr(event, "after_escape", None)  # type: ignore[union-attr]
         self._in_flight = again
         if not self.post_message(again):  # type: ignore[attr-defined]
             self._in_flight = None  # the app is closing: nothing will take it
@@ -164,6 +173,7 @@ class KeyGate:
             self._hand_on_next()
             return
         try:
+            event = self._escape_first(event)
             typed_before_shown = getattr(self.screen,  # type: ignore[attr-defined]
                                          "typed_before_shown", None)
             if (isinstance(event, events.Key) and typed_before_shown is not None
@@ -178,6 +188,24 @@ class KeyGate:
                 self._hold_if_focus_will_move(event)
         finally:
             self._hand_on_next()
+
+    def _escape_first(self, event: events.Key | events.Paste) -> events.Key | events.Paste:
+        """Escape and a key typed at once arrive in one read, as one key (Alt+key, or the key
+        alone: ``key_path.mark_keys_typed_after_escape``). Where Escape closes something (a
+        dialog, an open list), it is Escape now and then that key, as typed slowly: "Esc 5"
+        on the help left it open, and the 5 was Option+5 (``∞``). Elsewhere the key stays
+        what the terminal sent (Alt+1 … Alt+5 go to a tab)."""
+        alone = getattr(event, "after_escape", None)
+        if not alone or not (isinstance(self.screen, ModalScreen)  # type: ignore[attr-defined]
+                             or isinstance(self.focused,  # type: ignore[attr-defined]
+                                           SelectOverlay)):
+            return event
+        keys = [events.Key(key.key, key.character) for key in alone]
+        escape = events.Key("escape", "\x1b")
+        for key in (escape, *keys):
+            key.time = event.time
+        self._waiting = [*keys, *(self._waiting or [])]
+        return escape
 
     def keys_waiting(self) -> bool:
         """Whether keys read are still on their way (the rest of a burst): waiting to be

@@ -28,7 +28,7 @@ from .first_paint import (KeepStylesOnFirstResume, StyleOnceInTheDom, add_css_fi
                           breakpoint_classes)
 from .for_tests import (exit_output, kept_lines, notifications, own_component_styles,
                         rendered_lines)
-from .key_path import key_stopped
+from .key_path import key_stopped, mark_keys_typed_after_escape
 from .painting import SkipRepaintOutOfView, compact_output, forget_arrangement
 from .retained import (background_pairs_by_colour, forget_cell_styles, forget_drawn,
                        forget_geometry, lay_out_without_painting)
@@ -44,8 +44,8 @@ __all__ = [
     "PINNED_TEXTUAL", "SelectCurrent", "SelectOverlay", "breakpoint_classes",
     "KeepStylesOnFirstResume", "KeyBeforeInput", "RepaintWhileTextFits", "LazySelectList",
     "component_classes", "SharedComponentClasses", "blend_over", "SkipRepaintOutOfView",
-    "messages_pending", "busy_widget", "key_stopped", "UncaughtExceptionHook",
-    "copy_through_driver", "handle_job_control",
+    "messages_pending", "busy_widget", "key_stopped", "mark_keys_typed_after_escape",
+    "UncaughtExceptionHook", "copy_through_driver", "handle_job_control",
     "notifications", "exit_output", "own_component_styles", "rendered_lines",
     "forget_arrangement", "compact_output", "LineCompositor", "RenderSentLinesOnly",
     "lazy_strip_caches", "background_pairs_by_colour", "forget_geometry",

@@ -19,3 +19,41 @@ def key_stopped(message: Message) -> bool:
     stopping a message whose sender is its parent (the app) as it bubbles it there.
     """
     return message._stop_propagation
+
+
+def mark_keys_typed_after_escape() -> None:
+    """Have the terminal driver mark each key it reads as Escape and one more key together,
+    with the keys that one key is alone (``after_escape``), so the app can split them.
+
+    Buys: Escape typed and then a key at once over SSH arrives in one read, which the parser
+    reads as Alt+key or drops the Escape from: "Esc 5" became ``∞`` (macOS's Option+5),
+    "Esc Enter" plain Enter, "Esc Tab" Shift+Tab; a dialog closed by Escape stayed open and
+    the key went to it. Where Escape has something to close, the app's ``KeyGate`` hands on
+    Escape and then the key, as the same keys typed slowly.
+    Relies on: ``textual.drivers.linux_driver`` making its ``XTermParser`` by that module
+    global in its input thread; ``XTermParser._sequence_to_key_events(sequence, alt)``
+    called with the whole sequence after an Escape ("\\x1b5"), or with the one character and
+    ``alt=True`` when none matched before the escape delay ran out.
+    """
+    from textual._xterm_parser import XTermParser
+    from textual.drivers import linux_driver
+
+    if getattr(linux_driver.XTermParser, "marks_escape", False):
+        return
+
+    class EscapeMarkingParser(XTermParser):
+        marks_escape = True
+
+        def _sequence_to_key_events(self, sequence: str, alt: bool = False):  # type: ignore
+            keys = list(super()._sequence_to_key_events(sequence, alt))
+            if len(sequence) == 2 and sequence[0] == "\x1b" and sequence[1] != "\x1b":
+                typed = sequence[1]
+            else:
+                typed = sequence if alt and len(sequence) == 1 else ""
+            if keys and typed:
+                alone = list(super()._sequence_to_key_events(typed))
+                for key in keys:
+                    key.after_escape = alone  # type: ignore[attr-defined]
+            yield from keys
+
+    linux_driver.XTermParser = EscapeMarkingParser  # type: ignore[misc]
