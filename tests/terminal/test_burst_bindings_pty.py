@@ -90,3 +90,20 @@ def test_a_step_typed_right_after_a_paste_steps_the_pasted_number(run_worksheet)
     assert re.search(r"Dodge +5 ", app.text()), app.text()
     assert "fix the text first" not in app.text(), app.text()
     assert app.process.poll() is None, app.after_exit()
+
+
+def test_a_number_typed_right_after_ctrl_g_goes_to_the_attack(run_worksheet):
+    """Shadowrun: "Ctrl+G 8" at once. Slowly: Ctrl+G goes to the Odds step's Attack dice and
+    8 is typed there. In one burst the 8 reached the field focused before (refused on Aware,
+    a yes/no switch): Ctrl+G focuses the field once its row is built, a refresh later."""
+    app = run_worksheet("shadowrun4")
+    app.wait_for(r"Input · ")
+    app.settle(0.5)
+    app.send(b"\x078")  # Ctrl+G, 8: one write
+    app.wait_for(r"Attack dice +8 ")
+    app.settle(0.5)
+    text = app.text()
+    assert "Input · Attack dice" in text, text
+    assert "Not entered" not in text, text
+    assert app.process.poll() is None, app.after_exit()
+

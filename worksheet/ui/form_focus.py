@@ -14,6 +14,8 @@ from typing import Any, Callable, Iterable
 
 from textual.widget import Widget
 
+from ..engine import Ruleset
+from ..engine.odds_text import ODDS_STEP
 from .form_body import FormBody, first_view, input_editor
 from .widgets import InputRow
 
@@ -25,12 +27,16 @@ class FocusTargets:
     """Form mixin: the widgets a form gives focus to (see the module).
 
     The form sets ``_rows`` (its built rows by input or node name), ``_focused_name`` (the
-    row the rule panel explains: the one focused last) and ``round_moved``.
+    row the rule panel explains: the one focused last), ``_odds_heading`` (the Odds step's
+    heading, once built), ``round_moved``, ``ruleset`` and ``build_all``.
     """
 
     _rows: dict[str, Widget]
     _focused_name: str | None
+    _odds_heading: Widget | None
     round_moved: Iterable[str]
+    ruleset: Ruleset
+    build_all: Callable[[], None]
 
     _resume_name: str | None = None
     """The row to focus when the tab is shown again (``None``: none remembered)."""
@@ -73,12 +79,34 @@ class FocusTargets:
                 return
             if editor is not None:
                 self.screen.set_focus(editor)  # type: ignore[attr-defined]
+        self._release_keys_after_refresh()  # keys typed meanwhile go to the field focused
+
+    def action_odds(self) -> None:
+        """Ctrl+G: focus the Odds step's first attacker input (building the rows down to it).
+        The keys typed next wait until it has focus: "Ctrl+G 8" at once had the 8 go to the
+        field focused before (Shadowrun: refused on Aware; GemStone: typed into a rank)."""
+        self.build_all()
+        self._after_refresh_holding_keys(self._focus_odds)
+
+    def _focus_odds(self, tries: int = RESUME_TRIES) -> None:
+        groups = [g.inputs for g in self.ruleset.step_groups() if g.step == ODDS_STEP]
+        row = self._rows.get(groups[0][0]) if groups and groups[0] else None
+        if isinstance(row, InputRow) and row.children:
+            self.screen.set_focus(row.editor, scroll_visible=False)  # type: ignore
+            (self._odds_heading or row).scroll_visible(top=True, animate=False)
+        elif row is not None and tries:  # just built: its editor comes with the next refresh
+            self.call_after_refresh(self._focus_odds, tries - 1)  # type: ignore
+            return
+        self._release_keys_after_refresh()
+
+    def _release_keys_after_refresh(self) -> None:
+        """Let the keys held go on to the field focused now, once the rows just built are
+        laid out: Textual orders Tab by place on screen, and a row not laid out yet sorts
+        first (on Vampire at 80×24, Tabs typed at start went from the first field's step up
+        into the round group, now and then); only the keys held now: a later hold is for the
+        next tab (``KeyGate.release_keys``)."""
         release = getattr(self.app, "release_keys", None)  # type: ignore[attr-defined]
-        if release is not None:  # keys typed meanwhile go to the field focused now, once
-            # the rows just built are laid out: Textual orders Tab by place on screen, and a
-            # row not laid out yet sorts first (on Vampire at 80×24, Tabs typed at start went
-            # from the first field's step up into the round group, now and then); only the
-            # keys held now: a later hold is for the next tab (``KeyGate.release_keys``)
+        if release is not None:
             self.call_after_refresh(release, self.app.holds)  # type: ignore[attr-defined]
 
     def _resume_again(self, name: str, tries: int) -> None:

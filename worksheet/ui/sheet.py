@@ -211,20 +211,6 @@ class SheetForm(FocusTargets, GraphReadings, Horizontal):
         """Build every row not built yet (see ``progressive``)."""
         self.query_one(FormBody).build_more()
 
-    def action_odds(self) -> None:
-        """Ctrl+G: focus the Odds step's first attacker input (building the rows down to it)."""
-        self.build_all()
-        self.call_after_refresh(self._focus_odds)
-
-    def _focus_odds(self, tries: int = 5) -> None:
-        groups = [g.inputs for g in self.ruleset.step_groups() if g.step == ODDS_STEP]
-        row = self._rows.get(groups[0][0]) if groups and groups[0] else None
-        if isinstance(row, InputRow) and row.children:
-            self.screen.set_focus(row.editor, scroll_visible=False)
-            (self._odds_heading or row).scroll_visible(top=True, animate=False)
-        elif row is not None and tries:  # just built: its editor comes with the next refresh
-            self.call_after_refresh(self._focus_odds, tries - 1)
-
     # -- reading ------------------------------------------------------------------------
     @property
     def dirty(self) -> bool:
