@@ -107,3 +107,29 @@ def test_a_number_typed_right_after_ctrl_g_goes_to_the_attack(run_worksheet):
     assert "Not entered" not in text, text
     assert app.process.poll() is None, app.after_exit()
 
+
+def test_a_tab_right_after_an_edit_that_moves_the_rows_follows_them(run_worksheet):
+    """Exalted, Odds step: "8 Tab 2 Shift+Tab ⌫" six times in one write, then "8 Tab 2".
+    Slowly: each 8 fills in Attack dice (the chances grow the Odds panel by a dozen lines),
+    Tab goes to the chance to be hit below it, the 2 is refused there, Shift+Tab comes back
+    and ⌫ empties the field (the panel shrinks). In one burst a Tab used the places of before
+    that layout (1 run in 5): it went to Action penalty at the top of the form, and the 2
+    was typed there."""
+    app = run_worksheet("exalted2e")
+    app.wait_for(r"Input · Dexterity")
+    app.settle(0.3)
+    app.send(b"\x07")  # Ctrl+G
+    app.wait_for(r"Input · Attack dice")
+    app.settle(0.3)
+    burst = keys(*["8", "tab", "2", "shift+tab", "backspace"] * 6, "8", "tab", "2")
+    app.send(burst)  # one write
+    app.wait_for(r"Not entered: “2”")
+    app.settle(0.8)
+    text = app.text()
+    assert "Input · Action penalty" not in text and "Input · Onslaught" not in text, text
+    app.send(b"\x1bOS")  # F4: the round inputs, to read them
+    app.wait_for(r"Input · ")
+    app.settle(0.5)
+    text = app.text()
+    assert re.search(r"Action penalty +0 ", text) and re.search(r"Onslaught +0 ", text), text
+    assert app.process.poll() is None, app.after_exit()

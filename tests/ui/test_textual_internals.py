@@ -219,6 +219,11 @@ TARGETS = [
      "whole and \"q\" with alt=True", _escape_marked),
     ("messages_pending", "Widget()._message_queue.empty",
      lambda: callable(getattr(getattr(Widget(), "_message_queue", None), "empty", None))),
+    ("layout_pending", "Widget()._layout_required set by refresh(layout=True), handed to the "
+     "screen as messages.Layout; Screen._layout_required; Widget()._message_queue.empty",
+     lambda: attribute(Widget(), "_layout_required") and attribute(Screen(), "_layout_required")
+     and "messages.Layout(self)" in inspect.getsource(Widget._check_refresh)
+     and "self._layout_required = True" in inspect.getsource(Widget.refresh)),
     ("busy_widget", "Widget()._message_queue.empty",
      lambda: callable(getattr(getattr(Widget(), "_message_queue", None), "empty", None))),
     ("UncaughtExceptionHook", "App._handle_exception",

@@ -226,7 +226,7 @@ class FormBody(VerticalScroll, can_focus=False):
                     built = True
                     await mounting
         if await self._finish_building() or built:
-            await self._laid_out()
+            await self.laid_out()
 
     async def build_rest(self) -> None:
         """Build every row not built yet, and wait until they are mounted and laid out."""
@@ -235,7 +235,7 @@ class FormBody(VerticalScroll, can_focus=False):
         if mounting is not None:
             await mounting
         await self._finish_building()
-        await self._laid_out()
+        await self.laid_out()
 
     async def _finish_building(self) -> bool:
         """Wait for rows being mounted; whether there were any."""
@@ -244,7 +244,7 @@ class FormBody(VerticalScroll, can_focus=False):
             await self._building.pop(0)
         return waited
 
-    async def _laid_out(self) -> None:
+    async def laid_out(self) -> None:
         """Wait for the next refresh of the screen (its layout places the new rows). Bounded:
         a refresh that never comes must not stop the keys."""
         done = asyncio.get_running_loop().create_future()

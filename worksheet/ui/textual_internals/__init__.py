@@ -29,7 +29,8 @@ from .first_paint import (KeepStylesOnFirstResume, StyleOnceInTheDom, add_css_fi
 from .for_tests import (exit_output, kept_lines, notifications, own_component_styles,
                         rendered_lines)
 from .key_path import key_stopped, mark_keys_typed_after_escape
-from .painting import SkipRepaintOutOfView, compact_output, forget_arrangement
+from .painting import (SkipRepaintOutOfView, compact_output, forget_arrangement,
+                       layout_pending)
 from .retained import (background_pairs_by_colour, forget_cell_styles, forget_drawn,
                        forget_geometry, lay_out_without_painting)
 from .shared_styles import SharedComponentClasses, blend_over, component_classes
@@ -44,8 +45,9 @@ __all__ = [
     "PINNED_TEXTUAL", "SelectCurrent", "SelectOverlay", "breakpoint_classes",
     "KeepStylesOnFirstResume", "KeyBeforeInput", "RepaintWhileTextFits", "LazySelectList",
     "component_classes", "SharedComponentClasses", "blend_over", "SkipRepaintOutOfView",
-    "messages_pending", "busy_widget", "key_stopped", "mark_keys_typed_after_escape",
-    "UncaughtExceptionHook", "copy_through_driver", "handle_job_control",
+    "messages_pending", "busy_widget", "layout_pending", "key_stopped",
+    "mark_keys_typed_after_escape", "UncaughtExceptionHook", "copy_through_driver",
+    "handle_job_control",
     "notifications", "exit_output", "own_component_styles", "rendered_lines",
     "forget_arrangement", "compact_output", "LineCompositor", "RenderSentLinesOnly",
     "lazy_strip_caches", "background_pairs_by_colour", "forget_geometry",

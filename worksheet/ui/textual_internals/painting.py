@@ -58,3 +58,18 @@ def forget_arrangement(widget: Any) -> None:
     layout changes.
     """
     widget._clear_arrangement_cache()
+
+
+def layout_pending(screen: Any) -> bool:
+    """Whether ``screen`` has a layout to do that was asked for and not done yet.
+
+    Buys: Tab waits until the rows are where a keystroke just moved them. Textual orders
+    the focus chain by place on screen; with the places of before the layout, a Tab right
+    after "8" typed in an Odds attack field (its chances grew the panel by a dozen lines)
+    went to the top of the form.
+    Relies on: ``Widget._layout_required`` (set by ``refresh(layout=True)``, handed to the
+    screen as a ``messages.Layout`` in the widget's idle), the screen's queue holding that
+    message, and ``Screen._layout_required`` until its layout is done.
+    """
+    return (screen._layout_required or not screen._message_queue.empty()
+            or any(widget._layout_required for widget in screen.walk_children()))
