@@ -133,3 +133,22 @@ def test_a_tab_right_after_an_edit_that_moves_the_rows_follows_them(run_workshee
     text = app.text()
     assert re.search(r"Action penalty +0 ", text) and re.search(r"Onslaught +0 ", text), text
     assert app.process.poll() is None, app.after_exit()
+
+
+def test_a_key_typed_right_after_f4_reaches_the_round_record_list(run_worksheet):
+    """Rise: "F4 a" at once. Slowly: F4 goes to Modifiers (a round input, a record list
+    that stands in its step, below the rows built at start) and a opens its editor. In one
+    burst the a was typed into Level, the field focused before: F4 builds the rows down to
+    the list and focuses it a refresh later."""
+    app = run_worksheet("rise")
+    app.wait_for(r"Input · Level")
+    app.settle(0.5)
+    app.send(b"\x1bOSa")  # F4, a: one write
+    app.wait_for(r"Add modifiers #1")
+    app.settle(0.5)
+    app.press("escape")
+    app.wait_gone(r"Add modifiers #1")
+    app.settle(0.3)
+    assert "✗ Level" not in app.text(), app.text()
+    assert "Input · Modifiers" in app.text(), app.text()
+    assert app.process.poll() is None, app.after_exit()

@@ -144,10 +144,12 @@ class FightController:
         if not names:
             return
         target = form.query(f"#{kebab(names[0])}")
-        if not target:  # a record list below the rows built so far
-            if again:
+        if not target:  # a record list below the rows built so far: the keys typed next
+            if again:  # wait until it has focus (Rise "F4 a" at once typed the a into Level)
                 form.build_all()
-                self.host.call_after_refresh(self.round_inputs, False)
+                form.after_refresh_holding_keys(self.round_inputs, False)
+            else:
+                form.release_keys_after_refresh()
             return
         widget = target.first()
         self.host.screen.set_focus(widget)
@@ -155,6 +157,8 @@ class FightController:
             form.query_one("FormBody").scroll_home(animate=False)
         else:  # once the rows just built are laid out
             self.host.call_after_refresh(widget.scroll_visible, animate=False)
+        if not again:
+            form.release_keys_after_refresh()
 
     def step(self, delta: int) -> None:
         """Add ``delta`` to the focused number field, within its bounds (one undo step)."""

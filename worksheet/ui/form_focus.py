@@ -63,7 +63,7 @@ class FocusTargets:
             self._resume_name = None
             self.screen.set_focus(target)  # type: ignore[attr-defined]
         elif name is not None and tries:  # being built: its editor comes with a refresh
-            self._after_refresh_holding_keys(self._resume_again, name, tries - 1)
+            self.after_refresh_holding_keys(self._resume_again, name, tries - 1)
             return
         elif focused is None or self not in focused.ancestors:  # type: ignore[operator]
             self._resume_name = None
@@ -71,22 +71,22 @@ class FocusTargets:
             if editor is None and tries:
                 if self._first_field() is None:  # below the first view: built once the
                     # first view is on screen, so the sheet shows without waiting for it
-                    self._after_refresh_holding_keys(self._build_to_first_field_then_focus,
+                    self.after_refresh_holding_keys(self._build_to_first_field_then_focus,
                                                      tries)
                 else:  # made, being mounted: its editor comes with a refresh
-                    self._after_refresh_holding_keys(
+                    self.after_refresh_holding_keys(
                         lambda: self.resume_focus(self.screen.focused, tries - 1))  # type: ignore
                 return
             if editor is not None:
                 self.screen.set_focus(editor)  # type: ignore[attr-defined]
-        self._release_keys_after_refresh()  # keys typed meanwhile go to the field focused
+        self.release_keys_after_refresh()  # keys typed meanwhile go to the field focused
 
     def action_odds(self) -> None:
         """Ctrl+G: focus the Odds step's first attacker input (building the rows down to it).
         The keys typed next wait until it has focus: "Ctrl+G 8" at once had the 8 go to the
         field focused before (Shadowrun: refused on Aware; GemStone: typed into a rank)."""
         self.build_all()
-        self._after_refresh_holding_keys(self._focus_odds)
+        self.after_refresh_holding_keys(self._focus_odds)
 
     def _focus_odds(self, tries: int = RESUME_TRIES) -> None:
         groups = [g.inputs for g in self.ruleset.step_groups() if g.step == ODDS_STEP]
@@ -97,9 +97,9 @@ class FocusTargets:
         elif row is not None and tries:  # just built: its editor comes with the next refresh
             self.call_after_refresh(self._focus_odds, tries - 1)  # type: ignore
             return
-        self._release_keys_after_refresh()
+        self.release_keys_after_refresh()
 
-    def _release_keys_after_refresh(self) -> None:
+    def release_keys_after_refresh(self) -> None:
         """Let the keys held go on to the field focused now, once the rows just built are
         laid out: Textual orders Tab by place on screen, and a row not laid out yet sorts
         first (on Vampire at 80×24, Tabs typed at start went from the first field's step up
@@ -122,10 +122,10 @@ class FocusTargets:
         """Build the rows down to the first field, then focus it once its editor is mounted
         (with none to wait for, the keys held are released at once)."""
         built = self._build_to_first_field() if self.display else False
-        self._after_refresh_holding_keys(
+        self.after_refresh_holding_keys(
             lambda: self.resume_focus(self.screen.focused, tries - 1 if built else 0))  # type: ignore
 
-    def _after_refresh_holding_keys(self, callback: Callable[..., None], *args: Any) -> None:
+    def after_refresh_holding_keys(self, callback: Callable[..., None], *args: Any) -> None:
         """Call ``callback`` after the next refresh, holding the keys read meanwhile; the
         focus it gives releases them (``KeyGate``). At start nothing has focus until the
         first field is built: on Vampire at 80×24 (its first field below the first view)
