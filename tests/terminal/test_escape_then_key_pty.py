@@ -1,12 +1,12 @@
-"""Escape and the next key typed at once do what they do typed slowly, where Escape closes
-something.
+"""Escape and the next key typed at once do what they do typed slowly, except the app's own
+Alt keys on the sheet.
 
 Over SSH "Esc" and the key after it arrive in one read, which the terminal parser takes as
 one key: "Esc 5" as ``∞`` (macOS's Option+5), "Esc Enter" as a plain Enter, "Esc q" as
 Alt+Q. Found in tmux at 80×24 on GemStone, compared with the same keys typed slowly: "4, F1,
 Esc 5" left the help open and the 5 went nowhere; "4, Ctrl+Q, Esc 5" left the quit question
-open. Where Escape closes nothing (the sheet itself), the key stays what the terminal sent:
-Alt+5 goes to the fifth tab.
+open; on the sheet "Esc 6" typed ``§`` into a number field. Only the app's own Alt keys on
+the sheet stay what the terminal sent: Alt+5 goes to the fifth tab.
 """
 
 from __future__ import annotations
@@ -66,4 +66,22 @@ def test_alt_and_a_digit_on_the_sheet_still_go_to_that_tab(run_worksheet):
     app.settle(0.3)
     app.send(b"\x1b5")
     app.wait_for(r"Defense pool \d+")
+    assert app.process.poll() is None, app.after_exit()
+
+
+def test_escape_and_a_key_on_the_sheet_are_escape_then_that_key(run_worksheet):
+    """On the sheet, Escape closes nothing, and only Alt+1 … Alt+5 are the app's: "Esc 6"
+    at once typed ``§`` (Option+6) into Dodge ranks, and "Esc Tab" (read as Shift+Tab) went
+    back a field. As typed slowly: 6 is typed, Tab goes forward."""
+    app = run_worksheet("gemstone4")
+    app.wait_for(r"Input · Dodge ranks")
+    app.settle(0.3)
+    app.send("4")
+    app.wait_for(r"Dodge ranks +4 ")
+    app.send(keys("escape", "6"))  # one write: one read
+    app.wait_for(r"Dodge ranks +46 ")
+    app.send(keys("escape", "tab"))  # one write: one read
+    app.wait_for(r"Input · Agility bonus")
+    app.settle(0.3)
+    assert "§" not in app.text(), app.text()
     assert app.process.poll() is None, app.after_exit()

@@ -33,8 +33,8 @@ on screen yet:
   (:meth:`KeyGate._climb`), and the keys after an answer wait until it is used
   (:meth:`KeyGate.hold_for_answer`).
 - **Split**: Escape and a key typed at once arrive in one read, which the terminal parser
-  takes as one key. Where Escape closes something, they are handed on as Escape and then
-  the key (:meth:`KeyGate._escape_first`).
+  takes as one key. Unless that is one of the app's own Alt keys on the sheet, they are
+  handed on as Escape and then the key (:meth:`KeyGate._escape_first`).
 
 In the order read, always: held keys go back to the app one at a time, and keys read
 meanwhile wait behind them (see :class:`KeyGate`).
@@ -57,6 +57,10 @@ if TYPE_CHECKING:
 
 HOLD_SECONDS = 1.0
 """The longest keys are held for a tab being shown (normally one or two frames)."""
+
+ALT_ACTIONS = frozenset({"show_tab"})
+"""The actions the app binds to Alt keys: an Escape read together with their key is that Alt
+key on the sheet (the terminal sends Alt+key as Escape and the key)."""
 
 CLIMB_ROUNDS = 8
 """How many times a key on a dialog waits for another of its widgets' queued messages."""
@@ -191,14 +195,12 @@ class KeyGate:
 
     def _escape_first(self, event: events.Key | events.Paste) -> events.Key | events.Paste:
         """Escape and a key typed at once arrive in one read, as one key (Alt+key, or the key
-        alone: ``key_path.mark_keys_typed_after_escape``). Where Escape closes something (a
-        dialog, an open list), it is Escape now and then that key, as typed slowly: "Esc 5"
-        on the help left it open, and the 5 was Option+5 (``∞``). Elsewhere the key stays
-        what the terminal sent (Alt+1 … Alt+5 go to a tab)."""
+        alone: ``key_path.mark_keys_typed_after_escape``). It is Escape now and then that key,
+        as typed slowly, unless it is one of the app's own Alt keys on the sheet (Alt+1 …
+        Alt+5 go to a tab: :meth:`_alt_meant`). "Esc 5" on the help left it open, and the 5
+        was Option+5 (``∞``); "Esc 6" on a number field typed ``§`` into it."""
         alone = getattr(event, "after_escape", None)
-        if not alone or not (isinstance(self.screen, ModalScreen)  # type: ignore[attr-defined]
-                             or isinstance(self.focused,  # type: ignore[attr-defined]
-                                           SelectOverlay)):
+        if not alone or self._alt_meant(event):
             return event
         keys = [events.Key(key.key, key.character) for key in alone]
         escape = events.Key("escape", "\x1b")
@@ -206,6 +208,15 @@ class KeyGate:
             key.time = event.time
         self._waiting = [*keys, *(self._waiting or [])]
         return escape
+
+    def _alt_meant(self, key: events.Key) -> bool:
+        """Whether ``key`` (read with an Escape) runs one of :data:`ALT_ACTIONS` here: on the
+        sheet, where Escape closes nothing; never on a dialog or an open list."""
+        if isinstance(self.screen, ModalScreen) or isinstance(  # type: ignore[attr-defined]
+                self.focused, SelectOverlay):  # type: ignore[attr-defined]
+            return False
+        bound = self.screen.active_bindings.get(key.key)  # type: ignore[attr-defined]
+        return bound is not None and bound.binding.action.split("(")[0] in ALT_ACTIONS
 
     def keys_waiting(self) -> bool:
         """Whether keys read are still on their way (the rest of a burst): waiting to be
