@@ -322,8 +322,7 @@ class KeyGate:
         this message): keys read meanwhile wait until it has run, as for a dialog."""
         if event.option_selected:
             self.hold_keys()
-            self.call_later(self.call_after_refresh,  # type: ignore[attr-defined]
-                            self.release_keys, self.holds)
+            self.call_later(self._release_after_refresh, self.holds)  # type: ignore
 
     def push_screen(self, screen: Any, callback: Any = None, wait_for_dismiss: bool = False,
                     ) -> Any:
@@ -338,11 +337,15 @@ class KeyGate:
             finally:
                 hold = getattr(screen, "answer_hold", None)
                 if hold is not None:  # after what the callback left for the next refresh
-                    self.call_after_refresh(  # type: ignore[attr-defined]
-                        self.release_keys, hold)
+                    self._release_after_refresh(hold)
 
         return super().push_screen(  # type: ignore[misc]
             screen, answered, wait_for_dismiss=wait_for_dismiss)
+
+    def _release_after_refresh(self, hold: int) -> None:
+        """Release hold number ``hold`` after the next refresh (what an answer's use left for
+        it has run by then)."""
+        self.call_after_refresh(self.release_keys, hold)  # type: ignore[attr-defined]
 
     def _hold_if_focus_will_move(self, event: events.Key) -> None:
         """After handing ``event`` to the focused widget, hold the keys read next if it says

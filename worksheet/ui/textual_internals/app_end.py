@@ -18,10 +18,8 @@ def messages_pending(app: Any) -> bool:
     Buys: a hang-up lets keys already read reach the sheet before the last recovery write.
     Relies on: each message pump's ``_message_queue`` (an ``asyncio.Queue``).
     """
-    nodes = [app, *app.screen_stack]
-    for screen in app.screen_stack:
-        nodes.extend(screen.walk_children())
-    return any(not node._message_queue.empty() for node in nodes)
+    return not app._message_queue.empty() or any(
+        busy_widget(screen) is not None for screen in app.screen_stack)
 
 
 def busy_widget(screen: Any) -> Any:
