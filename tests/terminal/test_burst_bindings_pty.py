@@ -123,7 +123,8 @@ def test_a_tab_right_after_an_edit_that_moves_the_rows_follows_them(run_workshee
     app.settle(0.3)
     burst = keys(*["8", "tab", "2", "shift+tab", "backspace"] * 6, "8", "tab", "2")
     app.send(burst)  # one write
-    app.wait_for(r"Not entered: “2”")
+    app.wait_for(r"Step Odds · Chance to be hit")  # the last Tab's place
+    app.wait_for(r"Not entered: “2+”")  # refusals in one burst on one row are said together
     app.settle(0.8)
     text = app.text()
     assert "Input · Action penalty" not in text and "Input · Onslaught" not in text, text
