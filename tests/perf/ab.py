@@ -1,4 +1,5 @@
-"""CPU per keystroke of two source trees, run alternately: the before/after of one change.
+"""CPU per keystroke (or launch → first paint) of two source trees, run alternately: the
+before/after of one change.
 
 A full benchmark run compares Worksheet with a bare Textual app; on a shared VM the ratio of
 one run to the next moved by ±15% while nothing changed (the reference's CPU per key went from
@@ -8,9 +9,12 @@ prints each tree's median and every run:
 
     git worktree add /tmp/before HEAD~1
     .venv/bin/python tests/perf/ab.py --scenario rise --size 200x50 /tmp/before .
+    .venv/bin/python tests/perf/ab.py --launch exalted2e --size 200x50 /tmp/before .
 
-Each tree is put first on ``PYTHONPATH`` and byte-compiled first (as ``bench.py`` does). Not
-part of the test suite.
+Each tree is put first on ``PYTHONPATH`` and byte-compiled first (as ``bench.py`` does), and
+``PYTHONSAFEPATH`` keeps Python from putting the current folder before it: run from the
+repository's root, ``python -m worksheet`` imported the root's package for both trees, so every
+A/B run before that fix compared a tree with itself. Not part of the test suite.
 """
 
 from __future__ import annotations
@@ -24,19 +28,32 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import measures as m  # noqa: E402
-from scenarios import App, Keys, gemstone_keys, rise_keys  # noqa: E402
+from scenarios import TABS, App, Keys, gemstone_keys, rise_keys, worksheet  # noqa: E402
 
 SCENARIOS = {"rise": rise_keys, "gemstone4": gemstone_keys}
 WARM_UP, PRESSES = 10, 40
 """Presses before the measured ones (caches filled), and the presses measured per run."""
 
 
+def of_tree(app: App, tree: Path) -> App:
+    """``app`` run with ``tree``'s Worksheet."""
+    return App(app.name, [sys.executable, "-m", "worksheet", *app.argv[3:]], app.first_paint,
+               {**app.env, "PYTHONPATH": str(tree), "PYTHONSAFEPATH": "1"})
+
+
+def launch_ms(tree: Path, ruleset: str, cols: int, rows: int) -> float:
+    """Milliseconds of CPU from start to the first paint of ``tree``'s Worksheet on
+    ``ruleset`` (CPU, not the wall clock ``bench.py`` reports: on this VM the files a launch
+    reads are often out of the page cache, and waiting for the disk varied a launch by half
+    a second)."""
+    with m.running(of_tree(worksheet(ruleset), tree), cols, rows) as (pty_app, _):
+        return pty_app.cpu_seconds() * 1e3
+
+
 def cpu_per_key(tree: Path, keys: Keys, cols: int, rows: int) -> float:
     """Milliseconds of CPU per keystroke of one run of ``tree``'s Worksheet (measured as
     ``bench.py`` measures a block of presses)."""
-    app = App(keys.app.name, [sys.executable, "-m", "worksheet", *keys.app.argv[3:]],
-              keys.app.first_paint, {**keys.app.env, "PYTHONPATH": str(tree)})
-    with m.running(app, cols, rows) as (pty_app, _):
+    with m.running(of_tree(keys.app, tree), cols, rows) as (pty_app, _):
         for key, expected in keys.before:
             pty_app.send(key)
             pty_app.wait_for(expected, timeout=20)
@@ -48,6 +65,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("trees", nargs=2, type=Path, help="two source trees (before, after)")
     parser.add_argument("--scenario", choices=sorted(SCENARIOS), default="rise")
+    parser.add_argument("--launch", choices=TABS, help="measure launch → first paint on this "
+                        "tab instead of CPU per keystroke")
     parser.add_argument("--size", default="200x50", help="e.g. 80x24")
     parser.add_argument("--rounds", type=int, default=10, help="runs of each tree (10)")
     args = parser.parse_args(argv)
@@ -59,9 +78,11 @@ def main(argv: list[str] | None = None) -> int:
     runs: dict[Path, list[float]] = {tree: [] for tree in trees}
     for round_ in range(args.rounds):
         for tree in trees if round_ % 2 == 0 else trees[::-1]:
-            runs[tree].append(cpu_per_key(tree, keys, cols, rows))
-    print(f"CPU per keystroke, {args.scenario} {cols}×{rows}, {args.rounds} runs of "
-          f"{PRESSES} presses each:")
+            runs[tree].append(launch_ms(tree, args.launch, cols, rows) if args.launch
+                              else cpu_per_key(tree, keys, cols, rows))
+    print(f"CPU from launch to the first paint, {args.launch} {cols}×{rows}, {args.rounds} launches:"
+          if args.launch else f"CPU per keystroke, {args.scenario} {cols}×{rows}, "
+          f"{args.rounds} runs of {PRESSES} presses each:")
     for tree, values in runs.items():
         print(f"  {str(tree):40} median {statistics.median(values):6.2f} ms   "
               + " ".join(f"{value:.1f}" for value in values))
