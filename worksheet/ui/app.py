@@ -163,8 +163,8 @@ class WorksheetApp(PlainToasts, RedrawScreen, KeyGate, UncaughtExceptionHook, Ap
 
     def _new_form(self, rid: str) -> SheetForm:
         preset = self.presets.get(rid)
-        form = SheetForm(rulesets.get(rid), preset.inputs if preset else None,
-                         cursor_blink=self.cursor_blink, id=rid)
+        form = SheetForm(rulesets.get(rid), preset.inputs if preset else None, id=rid,
+                         cursor_blink=self.cursor_blink, editors_later=not self._forms)
         self._forms[rid] = form
         return form
 

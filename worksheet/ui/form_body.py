@@ -134,6 +134,12 @@ class FormBody(VerticalScroll, can_focus=False):
         self._building: list[Awaitable[Any]] = []
         self._removed: asyncio.Future[None] | None = None
         """Done once the rows of the last :meth:`release` are removed (``None``: none was)."""
+        self._editors_made: asyncio.Future[None] | None = None
+        """Done once the editors of rows built without them are being mounted (``None``:
+        there are none to make: :meth:`make_editors`)."""
+        if any(getattr(row, "waits_for_editor", False) for row in rows):
+            self._editors_made = asyncio.get_running_loop().create_future()
+            self._building.append(self._editors_made)
 
     def release(self, later: Iterator[Widget]) -> asyncio.Future[None]:
         """Remove every row; ``later`` makes them again when they come within reach.
@@ -164,6 +170,21 @@ class FormBody(VerticalScroll, can_focus=False):
         finally:
             if not removed.done():
                 removed.set_result(None)
+
+    def make_editors(self) -> None:
+        """Make the editors of the rows built without them (``InputRow.make_editor``: the
+        first view's, at start, made right after the first frame).
+
+        From the moment such rows are built, a key that moves focus (even one read before
+        the first frame) waits until these editors are mounted (:meth:`ready_after`): a Tab
+        handled before would skip the rows without one, and the digits after it would go to
+        another input."""
+        made, self._editors_made = self._editors_made, None
+        if made is not None:
+            self._building.extend(mounting for row in self.children
+                                  if isinstance(row, InputRow)
+                                  and (mounting := row.make_editor()) is not None)
+            made.set_result(None)  # the keys waiting for it wait for the mounts now
 
     @property
     def complete(self) -> bool:

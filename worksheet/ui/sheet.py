@@ -59,6 +59,9 @@ class SheetForm(FocusTargets, GraphReadings, Horizontal):
         values: input values to start from (defaults for the rest).
         cursor_blink: let text cursors blink.
         id: the widget id.
+        editors_later: in a terminal, make the editors of the first view's rows (but the
+            first field's) right after the first paint (``InputRow.make_editor``): the form
+            the app opens with.
     """
 
     BINDINGS = [Key("ctrl+g", "odds", "Odds", show=False, command="Odds",
@@ -68,7 +71,8 @@ class SheetForm(FocusTargets, GraphReadings, Horizontal):
         """The entries changed (an edit, a load, an undo): the app saves recovery state."""
 
     def __init__(self, ruleset: Ruleset, values: Mapping[str, Any] | None = None, *,
-                 cursor_blink: bool = False, id: str | None = None):
+                 cursor_blink: bool = False, id: str | None = None,
+                 editors_later: bool = False):
         super().__init__(id=id, classes="sheet-form")
         self.ruleset = ruleset
         """The ruleset of this tab."""
@@ -88,6 +92,7 @@ class SheetForm(FocusTargets, GraphReadings, Horizontal):
         self.marks = ChangeMarks(ruleset.rules)
         """The values the last edit changed, with what they were (shown beside them)."""
         self._blink = cursor_blink
+        self._editors_later = editors_later
         self._rows: dict[str, Widget] = {}
         self._odds: OddsPanel | None = None
         self._odds_heading: Widget | None = None
@@ -103,7 +108,9 @@ class SheetForm(FocusTargets, GraphReadings, Horizontal):
     def compose(self) -> ComposeResult:
         rows = self._all_rows()
         lines, width, narrow = first_view(self.screen)
+        self._editors_later = self._editors_later and self.is_progressive
         first = take_lines(rows, lines if self.is_progressive else None, width, narrow)
+        self._editors_later = False  # the rows made later come with their editors
         with Vertical(classes="form-column"):
             yield ResultStrip(self.ruleset, self.speaker)
             yield FormBody(*first, later=rows, classes="form")
@@ -135,7 +142,7 @@ class SheetForm(FocusTargets, GraphReadings, Horizontal):
                 self._odds_heading = title
             yield title
             for name in inputs:
-                row = self._input_row(name)
+                row = self._input_row(name, first_field=first)
                 if first:  # the app's AUTO_FOCUS: the character's first input
                     row.add_class("-first-field", update=False)
                     first = False
@@ -152,8 +159,9 @@ class SheetForm(FocusTargets, GraphReadings, Horizontal):
                 self._rows[name] = row
                 yield row
 
-    def _input_row(self, name: str) -> Widget:
-        row = input_row(self.ruleset.inputs[name], self.entries[name], cursor_blink=self._blink)
+    def _input_row(self, name: str, first_field: bool = False) -> Widget:
+        row = input_row(self.ruleset.inputs[name], self.entries[name], cursor_blink=self._blink,
+                        defer_editor=self._editors_later and not first_field)
         row.set_class(name in self.marks.inputs, "-changed")
         self._rows[name] = row
         return row
@@ -204,7 +212,9 @@ class SheetForm(FocusTargets, GraphReadings, Horizontal):
             self.call_after_refresh(self._after_first_paint)
 
     def _after_first_paint(self) -> None:
-        self.query_one(FormBody).build_if_near_the_end()  # a view taller than estimated
+        body = self.query_one(FormBody)
+        body.build_if_near_the_end()  # a view taller than estimated
+        body.make_editors()  # of the first view's rows (``editors_later``)
         self.call_after_refresh(self.post_message, self.Built(self))
 
     def build_all(self) -> None:

@@ -8,7 +8,8 @@ from .rule_panel import RulePanel
 from .value_row import ValueRow, paint_rows
 
 
-def input_row(spec: InputSpec, entry, *, cursor_blink: bool = False) -> Widget:
+def input_row(spec: InputSpec, entry, *, cursor_blink: bool = False,
+              defer_editor: bool = False) -> Widget:
     """The row that edits an input: a record list for a list of records (which pulls in
     Textual's DataTable: loaded only by sheets that have one), else an input row.
 
@@ -16,6 +17,8 @@ def input_row(spec: InputSpec, entry, *, cursor_blink: bool = False) -> Widget:
         spec: the input's declaration.
         entry: what the row shows first (text as typed, or the records).
         cursor_blink: let the text cursor blink.
+        defer_editor: make the editor later (``InputRow.make_editor``; a record list has
+            its table at once).
 
     An input row made here holds the frame of a player's edit: the form lets it go once the
     edit is shown (``frame_hold``).
@@ -24,7 +27,8 @@ def input_row(spec: InputSpec, entry, *, cursor_blink: bool = False) -> Widget:
         from .records import RecordList
 
         return RecordList(spec, entry)
-    return InputRow(spec, entry, cursor_blink=cursor_blink, hold_frame=True)
+    return InputRow(spec, entry, cursor_blink=cursor_blink, hold_frame=True,
+                    defer_editor=defer_editor)
 
 
 def __getattr__(name: str):

@@ -18,7 +18,7 @@ from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual
 from textual.message import Message
-from textual.widget import Widget
+from textual.widget import AwaitMount, Widget
 from textual.widgets import Checkbox, Input, Select, SelectionList
 
 from ...engine import InputSpec
@@ -62,14 +62,19 @@ class CellVisual(Visual):
         widths: the label and editor columns.
         min_height: the editor's height (the row's cell is never shorter).
         message: why the text is refused (``None``: it is not).
+        stand_in: the editor's text and style, drawn in its gap as the editor draws itself
+            unfocused, while the row has no editor yet (``None``: the editor lies over a
+            blank gap).
     """
 
     def __init__(self, label: Content, info: Content, widths: tuple[int, int],
-                 min_height: int, message: Content | None = None):
+                 min_height: int, message: Content | None = None,
+                 stand_in: tuple[str, Style] | None = None):
         self.label, self.info = label, info
         self.widths = widths
         self.min_height = min_height
         self.message = message
+        self.stand_in = stand_in
 
     def __str__(self) -> str:
         return "\n".join(part.plain for part in (self.label, self.info, self.message) if part)
@@ -122,6 +127,14 @@ class CellVisual(Visual):
         middle = Strip.blank(CELL_GUTTER + editor_w + CELL_GUTTER, rich)
         strips = []
         for y in range(lines):
+            if y == 0 and self.stand_in is not None and not first:
+                text, editor_style = self.stand_in
+                editor = Content.styled(text.ljust(editor_w)[:editor_w], editor_style)
+                gutter = Strip.blank(CELL_GUTTER, rich)
+                middle = Strip.join([gutter, *editor.render_strips(editor_w, 1, style, options),
+                                     gutter])
+            elif y == 1:
+                middle = Strip.blank(CELL_GUTTER + editor_w + CELL_GUTTER, rich)
             left = label[y].extend_cell_length(label_w, rich).crop(0, label_w) \
                 if y < len(label) else Strip.blank(label_w, rich)
             right = info[y].extend_cell_length(info_w, rich).crop(0, info_w) \
@@ -148,6 +161,13 @@ def cell_widths(narrow: bool, editor_width: int | None) -> tuple[int, int]:
     return label, max(editor, editor_width or 0)
 
 
+def can_wait_for_editor(spec: InputSpec, text: str) -> bool:
+    """True when a row can draw ``text`` as its editor would until the editor is made: a text
+    editor (not a choice, a switch or a list) whose text fits the narrow column."""
+    return spec.kind not in ("choice", "bool", "names") and 0 < len(text) < \
+        EDITOR_WIDTH_NARROW and text.isprintable() and text.isascii()
+
+
 def cell_lines(spec: InputSpec) -> int:
     """The lines a row's cell takes at least: a list of names shows up to 8 choices."""
     return min(len(spec.choices), 8) if spec.kind == "names" else 1
@@ -169,6 +189,9 @@ class InputRow(SharedComponentStyles, Widget):
         hold_frame: hold the frame of a player's edit until the owner lets it go
             (``frame_hold``: the sheet form and the app do; a row whose owner does not would
             delay every echo by the hold's limit).
+        defer_editor: draw the text where the editor goes and make the editor only when
+            :meth:`make_editor` is called (see :meth:`make_editor`); ignored where the row
+            could not draw it as the editor does (:func:`can_wait_for_editor`).
     """
 
     class Edited(Message):
@@ -183,11 +206,13 @@ class InputRow(SharedComponentStyles, Widget):
             """The input's name."""
 
     SHARED_COMPONENTS = frozenset({"input-cell--label", "input-cell--label-error",
-                                   "input-cell--info", "input-cell--message"})
+                                   "input-cell--info", "input-cell--message",
+                                   "input-cell--editor"})
     COMPONENT_CLASSES = set(SHARED_COMPONENTS)
 
     def __init__(self, spec: InputSpec, text: str, *, editor_id: str | None = None,
-                 cursor_blink: bool = False, hold_frame: bool = False):
+                 cursor_blink: bool = False, hold_frame: bool = False,
+                 defer_editor: bool = False):
         super().__init__(classes=f"input-row -{spec.kind}")
         self.spec = spec
         """The input's declaration."""
@@ -200,11 +225,41 @@ class InputRow(SharedComponentStyles, Widget):
         self._pending_error: str | None = None
         self._info = describe(spec)
         self._visual: CellVisual | None = None
+        self._composed = False
+        self._deferred = defer_editor and can_wait_for_editor(spec, text)
 
     def compose(self) -> ComposeResult:
+        self._composed = True
+        if self._pending_error:  # a refused text shows in its editor's colours
+            self._deferred = False
+        if not self._deferred:
+            yield self._new_editor()
+
+    def _new_editor(self) -> Widget:
         self._editor = make_editor(self.spec, self._text, self._editor_id, self._blink)
         self._editor.add_class("input-editor", update=False)
-        yield self._editor
+        return self._editor
+
+    @property
+    def waits_for_editor(self) -> bool:
+        """True while the row draws its text in place of an editor not made yet."""
+        return self._deferred
+
+    def make_editor(self) -> AwaitMount | None:
+        """Make and mount the editor of a row made with ``defer_editor`` (``None``: it has it).
+
+        At start, in a terminal, the rows of the first view but the focused one are made
+        without their editors, which are most of a first view's widgets (each styled, laid
+        out and drawn before the first frame); the form makes them right after it, and the
+        keys that move focus wait for them (``FormBody.make_editors``). Until then the row
+        draws the editor's text as the editor draws it unfocused, so the frame the editors
+        come with sends nothing.
+        """
+        if not self._deferred:
+            return None
+        self._deferred = False
+        self._visual = None
+        return self.mount(self._new_editor())
 
     @property
     def message(self) -> str:
@@ -223,7 +278,8 @@ class InputRow(SharedComponentStyles, Widget):
                 Content.styled(self._info, style("input-cell--info", partial=True)),
                 self._widths(), cell_lines(self.spec),
                 Content.styled(self._message, style("input-cell--message", partial=True))
-                if self._message else None)
+                if self._message else None,
+                (self._text, style("input-cell--editor")) if self._deferred else None)
         return self._visual
 
     def get_content_height(self, container, viewport, width: int) -> int:
@@ -259,13 +315,20 @@ class InputRow(SharedComponentStyles, Widget):
     @property
     def text(self) -> str:
         """The entry the editor holds now."""
-        return self.editor.text(self.spec)
+        return self._text if self._editor is None else self.editor.text(self.spec)
 
     def set_text(self, text: str) -> None:
         """Show ``text`` without posting :class:`Edited` (a load or an undo).
 
         A row not built yet (below the first screen at start-up) shows it once built."""
         self._text = text
+        if self._deferred:  # drawn by the row: again, or by its editor if the row cannot
+            if can_wait_for_editor(self.spec, text):
+                self._invalidate()
+            elif self._composed:
+                self.make_editor()
+            else:
+                self._deferred = False
         if self._editor is not None:
             with self.prevent(*EDITOR_MESSAGES):
                 self.editor.set_text(self.spec, text)
@@ -276,9 +339,11 @@ class InputRow(SharedComponentStyles, Widget):
 
     def show_error(self, message: str | None) -> None:
         """Mark the row as refused with ``message``, or clear the mark with ``None``."""
-        if self._editor is None:  # shown once the row is built
+        if not self._composed:  # shown once the row is built
             self._pending_error = message
             return
+        if message:  # a refused text shows in its editor's colours
+            self.make_editor()
         self._pending_error = None
         text = f"✗ {message}" if message else ""
         if text != self._message:
