@@ -25,6 +25,7 @@ from ...engine import InputSpec
 from .editors import EDITOR_MESSAGES, AnyEditor, choice_width, make_editor
 from .frame_hold import frame_hold
 from .shared_styles import SharedComponentStyles
+from .stand_in import STAND_IN_COMPONENTS, can_wait, editor_drawing
 from .value_row import ROW_EDGE
 
 
@@ -62,14 +63,14 @@ class CellVisual(Visual):
         widths: the label and editor columns.
         min_height: the editor's height (the row's cell is never shorter).
         message: why the text is refused (``None``: it is not).
-        stand_in: the editor's text and style, drawn in its gap as the editor draws itself
-            unfocused, while the row has no editor yet (``None``: the editor lies over a
+        stand_in: the editor as it draws itself unfocused, drawn in its gap while the row has
+            no editor yet (``stand_in.editor_drawing``; ``None``: the editor lies over a
             blank gap).
     """
 
     def __init__(self, label: Content, info: Content, widths: tuple[int, int],
                  min_height: int, message: Content | None = None,
-                 stand_in: tuple[str, Style] | None = None):
+                 stand_in: Content | None = None):
         self.label, self.info = label, info
         self.widths = widths
         self.min_height = min_height
@@ -128,11 +129,10 @@ class CellVisual(Visual):
         strips = []
         for y in range(lines):
             if y == 0 and self.stand_in is not None and not first:
-                text, editor_style = self.stand_in
-                editor = Content.styled(text.ljust(editor_w)[:editor_w], editor_style)
+                editor = self.stand_in.render_strips(editor_w, 1, style, options)[0]
                 gutter = Strip.blank(CELL_GUTTER, rich)
-                middle = Strip.join([gutter, *editor.render_strips(editor_w, 1, style, options),
-                                     gutter])
+                middle = Strip.join([gutter, editor.extend_cell_length(editor_w, rich).crop(
+                    0, editor_w), gutter])
             elif y == 1:
                 middle = Strip.blank(CELL_GUTTER + editor_w + CELL_GUTTER, rich)
             left = label[y].extend_cell_length(label_w, rich).crop(0, label_w) \
@@ -161,13 +161,6 @@ def cell_widths(narrow: bool, editor_width: int | None) -> tuple[int, int]:
     return label, max(editor, editor_width or 0)
 
 
-def can_wait_for_editor(spec: InputSpec, text: str) -> bool:
-    """True when a row can draw ``text`` as its editor would until the editor is made: a text
-    editor (not a choice, a switch or a list) whose text fits the narrow column."""
-    return spec.kind not in ("choice", "bool", "names") and 0 < len(text) < \
-        EDITOR_WIDTH_NARROW and text.isprintable() and text.isascii()
-
-
 def cell_lines(spec: InputSpec) -> int:
     """The lines a row's cell takes at least: a list of names shows up to 8 choices."""
     return min(len(spec.choices), 8) if spec.kind == "names" else 1
@@ -191,7 +184,7 @@ class InputRow(SharedComponentStyles, Widget):
             delay every echo by the hold's limit).
         defer_editor: draw the text where the editor goes and make the editor only when
             :meth:`make_editor` is called (see :meth:`make_editor`); ignored where the row
-            could not draw it as the editor does (:func:`can_wait_for_editor`).
+            could not draw it as the editor does (``stand_in.can_wait``).
     """
 
     class Edited(Message):
@@ -206,8 +199,8 @@ class InputRow(SharedComponentStyles, Widget):
             """The input's name."""
 
     SHARED_COMPONENTS = frozenset({"input-cell--label", "input-cell--label-error",
-                                   "input-cell--info", "input-cell--message",
-                                   "input-cell--editor"})
+                                   "input-cell--info", "input-cell--message"}) \
+        | STAND_IN_COMPONENTS
     COMPONENT_CLASSES = set(SHARED_COMPONENTS)
 
     def __init__(self, spec: InputSpec, text: str, *, editor_id: str | None = None,
@@ -226,7 +219,7 @@ class InputRow(SharedComponentStyles, Widget):
         self._info = describe(spec)
         self._visual: CellVisual | None = None
         self._composed = False
-        self._deferred = defer_editor and can_wait_for_editor(spec, text)
+        self._deferred = defer_editor and can_wait(spec, text)
 
     def compose(self) -> ComposeResult:
         self._composed = True
@@ -279,7 +272,8 @@ class InputRow(SharedComponentStyles, Widget):
                 self._widths(), cell_lines(self.spec),
                 Content.styled(self._message, style("input-cell--message", partial=True))
                 if self._message else None,
-                (self._text, style("input-cell--editor")) if self._deferred else None)
+                editor_drawing(self.spec, self._text, self._widths()[1], style)
+                if self._deferred else None)
         return self._visual
 
     def get_content_height(self, container, viewport, width: int) -> int:
@@ -323,7 +317,7 @@ class InputRow(SharedComponentStyles, Widget):
         A row not built yet (below the first screen at start-up) shows it once built."""
         self._text = text
         if self._deferred:  # drawn by the row: again, or by its editor if the row cannot
-            if can_wait_for_editor(self.spec, text):
+            if can_wait(self.spec, text):
                 self._invalidate()
             elif self._composed:
                 self.make_editor()
