@@ -4,8 +4,6 @@ keystroke's cost at 200×50)."""
 
 from __future__ import annotations
 
-from textual.widget import Widget
-
 from worksheet.engine import Sheet
 from worksheet.ui import WorksheetApp
 from worksheet.ui.widgets import ValueRow
@@ -18,7 +16,7 @@ def spy_on_refresh(monkeypatch) -> list[tuple[str, bool]]:
     """Every ``ValueRow.refresh`` from now on, as ``(node, layout)``; each row's dirty lines
     of text (content coordinates) go into ``REPAINTED`` (``None``: the whole row)."""
     calls: list[tuple[str, bool]] = []
-    original = Widget.refresh
+    original = ValueRow.refresh  # the row's own (it notes a repaint on the screen itself)
     REPAINTED.clear()
 
     def refresh(self, *regions, layout: bool = False, **options):
@@ -32,7 +30,7 @@ def spy_on_refresh(monkeypatch) -> list[tuple[str, bool]]:
                              for y in range(region.y, region.bottom))
         return original(self, *regions, layout=layout, **options)
 
-    monkeypatch.setattr(Widget, "refresh", refresh)
+    monkeypatch.setattr(ValueRow, "refresh", refresh)
     return calls
 
 

@@ -204,6 +204,13 @@ TARGETS = [
      lambda: all(attribute(Widget(), n) for n in ("_repaint_required", "_layout_required"))),
     ("SkipRepaintOutOfView", "Screen()._compositor.visible_widgets",
      lambda: attribute(Screen()._compositor, "visible_widgets")),
+    ("RepaintWithoutMessages", "Widget.refresh's repaint: _layout_cache, _set_dirty, "
+     "clear_cached_dimensions, _rich_style_cache; Screen._on_update: _dirty_widgets, "
+     "check_idle", lambda: all(name in inspect.getsource(Widget.refresh) for name in (
+         "self._layout_cache.clear()", "self._set_dirty(*regions)",
+         "self.clear_cached_dimensions()", "self._rich_style_cache.clear()"))
+     and all(name in inspect.getsource(Screen._on_update) for name in (
+         "self._dirty_widgets.add(widget)", "self.check_idle()"))),
     ("key_stopped", "Message()._stop_propagation, set by stop(); MessagePump._on_message "
      "bubbles only an unstopped message, posting it to the parent (_bubble_to), a screen "
      "stopping one whose sender is its parent", lambda: Message()._stop_propagation is False
@@ -475,3 +482,33 @@ async def test_the_dialogs_css_is_read_with_the_first_dialog_and_styles_it():
             "nothing parsed before was parsed again"
         box = app.screen.query_one(".dialog")
         assert box.styles.width.value == 64 and app.screen.styles.align_horizontal == "center"
+
+
+class Repainted(hooks.RepaintWithoutMessages, Widget):
+    """A widget whose repaints are noted on the screen directly."""
+
+    text = "before"
+
+    def render(self) -> str:
+        return self.text
+
+
+class RepaintApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Repainted()
+
+
+async def test_a_repaint_without_messages_is_drawn_and_sends_none():
+    """The repaint reaches the screen's set of widgets to draw at once (no Prompt to the
+    widget, no Update to the screen), and the next frame shows the new text."""
+    app = RepaintApp()
+    async with app.run_test(size=(20, 3)) as pilot:
+        await pilot.pause()
+        widget = app.screen.query_one(Repainted)
+        widget.text = "after"
+        widget.refresh()
+        assert widget in app.screen._dirty_widgets
+        assert widget._message_queue.empty(), "the widget was sent a message"
+        assert not widget._repaint_required
+        await pilot.pause()
+        assert "after" in app.export_screenshot()

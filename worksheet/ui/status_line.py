@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Sequence
 from textual.widgets import Static
 
 from .. import rulesets
+from .textual_internals import RepaintWithoutMessages
 
 if TYPE_CHECKING:
     from ..presets import Preset
@@ -76,7 +77,7 @@ def status_text(title: str, short_title: str, dirty: bool, problems: Sequence[st
     return _cut(line(title, state, refused, extra), width)
 
 
-class StatusLine(Static):
+class StatusLine(RepaintWithoutMessages, Static):
     """The line under the form. It keeps the text it shows, so an update that changes nothing
     repaints nothing; one line high and as wide as the screen, a repaint never needs a new
     layout."""

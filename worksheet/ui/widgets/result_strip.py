@@ -20,6 +20,7 @@ from ...engine import Ruleset, Sheet, State
 from ...engine.numbers import half_up_raw
 from ...engine.ruleset import Headline
 from ..labels import Speaker
+from ..textual_internals import RepaintWithoutMessages
 
 SEPARATOR = "  ·  "
 STYLES = {State.OK: "bold $text-success", State.BLOCKED: "$text-warning"}
@@ -65,7 +66,7 @@ def _reason(value: str) -> str:
     return value.removeprefix("waits for ").removeprefix("wait for ")
 
 
-class ResultStrip(Static):
+class ResultStrip(RepaintWithoutMessages, Static):
     """One line (wrapping) of ``label value`` for each headline entry of a ruleset.
 
     Args:

@@ -23,7 +23,7 @@ from textual.visual import RenderOptions, Visual
 from textual.widget import Widget
 
 from ...engine import NodeStatus, Rule, State
-from ..textual_internals import SkipRepaintOutOfView
+from ..textual_internals import RepaintWithoutMessages, SkipRepaintOutOfView
 from .ids import value_id
 from .refuse_typed import RefuseTyped
 from .shared_styles import SharedComponentStyles
@@ -183,7 +183,8 @@ class RowVisual(Visual):
         return lines
 
 
-class ValueRow(RefuseTyped, SharedComponentStyles, SkipRepaintOutOfView, Widget,
+class ValueRow(RefuseTyped, SharedComponentStyles, RepaintWithoutMessages, SkipRepaintOutOfView,
+               Widget,
                can_focus=True):
     """A derived node's row; focusable so the rule panel can show its full rule.
 
