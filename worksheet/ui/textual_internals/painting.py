@@ -28,6 +28,7 @@ class SkipRepaintOutOfView:
                 self._repaint_required = False
         super()._check_refresh()  # type: ignore[misc]
 
+
 class RepaintWithoutMessages:
     """Widget mixin: a repaint (no layout) is noted on the screen at once, without the two
     messages Textual sends for it.

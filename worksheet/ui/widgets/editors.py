@@ -108,7 +108,7 @@ class ChoiceEditor(StyleOnceInTheDom, TypedChoice, LazySelectList):
 
     def set_text(self, spec: InputSpec, text: str) -> None:
         """Choose the value ``text`` names (text that names none leaves the choice)."""
-        value = _parsed(spec, text)
+        value = parsed_entry(spec, text)
         if value is not None and self.value != value:
             self.value = value
 
@@ -144,7 +144,7 @@ class NamesEditor(StyleOnceInTheDom, RefuseTyped, SelectionList):
 
     def set_text(self, spec: InputSpec, text: str) -> None:
         """Tick the names ``text`` lists, and only those."""
-        chosen = set(_parsed(spec, text) or ())
+        chosen = set(parsed_entry(spec, text) or ())
         for choice in spec.choices:
             if choice in chosen:
                 self.select(choice)
@@ -170,16 +170,21 @@ class YesNo(StyleOnceInTheDom, TypedChoice, Checkbox):
                    ("no", False), ("false", False), ("0", False))
     """What typing sets: each name's first key is its own (``on``/``off`` would share ``o``)."""
 
+    @staticmethod
+    def label_for(value: bool) -> str:
+        """What the switch says beside its button (``widgets.stand_in`` draws it too)."""
+        return "yes" if value else "no"
+
     def refused_where(self) -> str:
         return (f"{_title(self)} is a yes/no switch: y or n sets it, Space or Enter "
                 "switches it")
 
     def __init__(self, value: bool, id: str | None = None):
-        super().__init__("yes" if value else "no", value, id=id, compact=True)
+        super().__init__(self.label_for(value), value, id=id, compact=True)
         self.set_names(self.TYPED_NAMES)
 
     def watch_value(self) -> None:
-        self.label = "yes" if self.value else "no"
+        self.label = self.label_for(self.value)
         super().watch_value()
 
     def text(self, spec: InputSpec) -> str:
@@ -188,7 +193,7 @@ class YesNo(StyleOnceInTheDom, TypedChoice, Checkbox):
 
     def set_text(self, spec: InputSpec, text: str) -> None:
         """Switch to what ``text`` says (text that says neither: no)."""
-        self.value = bool(_parsed(spec, text))
+        self.value = bool(parsed_entry(spec, text))
 
 
 def _title(editor: Widget) -> str:
@@ -244,15 +249,15 @@ def make_editor(spec: InputSpec, text: str, widget_id: str | None = None,
     widget_id = widget_id or kebab(spec.name)
     if spec.kind == "choice":
         options = [(spec.label_of(choice), choice) for choice in spec.choices]
-        value = _parsed(spec, text)
+        value = parsed_entry(spec, text)
         editor = ChoiceEditor(options, value=value if value is not None else spec.choices[0],
                               allow_blank=False, compact=True, id=widget_id)
         editor.styles.min_width = choice_width(spec)  # every label whole, closed and open
         return editor
     if spec.kind == "bool":
-        return YesNo(bool(_parsed(spec, text)), id=widget_id)
+        return YesNo(bool(parsed_entry(spec, text)), id=widget_id)
     if spec.kind == "names":
-        names = NamesEditor(spec.choices, set(_parsed(spec, text) or ()), id=widget_id)
+        names = NamesEditor(spec.choices, set(parsed_entry(spec, text) or ()), id=widget_id)
         names.styles.min_width = choice_width(spec)
         return names
     editor = Editor(text, compact=True, id=widget_id,  # no ``restrict``: see the module doc
@@ -261,7 +266,8 @@ def make_editor(spec: InputSpec, text: str, widget_id: str | None = None,
     return editor
 
 
-def _parsed(spec: InputSpec, text: str) -> Any:
+def parsed_entry(spec: InputSpec, text: str) -> Any:
+    """The value ``text`` names for input ``spec``, or ``None`` when the declaration refuses it."""
     try:
         return spec.parse_text(text)
     except InputError:

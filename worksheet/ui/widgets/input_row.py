@@ -125,16 +125,16 @@ class CellVisual(Visual):
         info = [Strip.blank(info_w, rich)] * first + \
             self.info.render_strips(info_w, None, style, options) if self.info.cell_length else []
         lines = max(self.min_height, len(label), len(info))
-        middle = Strip.blank(CELL_GUTTER + editor_w + CELL_GUTTER, rich)
+        blank_middle = Strip.blank(CELL_GUTTER + editor_w + CELL_GUTTER, rich)
+        first_middle = blank_middle
+        if self.stand_in is not None and not first:  # the editor's line, until it is made
+            editor = self.stand_in.render_strips(editor_w, 1, style, options)[0]
+            gutter = Strip.blank(CELL_GUTTER, rich)
+            first_middle = Strip.join([gutter, editor.extend_cell_length(editor_w, rich)
+                                       .crop(0, editor_w), gutter])
         strips = []
         for y in range(lines):
-            if y == 0 and self.stand_in is not None and not first:
-                editor = self.stand_in.render_strips(editor_w, 1, style, options)[0]
-                gutter = Strip.blank(CELL_GUTTER, rich)
-                middle = Strip.join([gutter, editor.extend_cell_length(editor_w, rich).crop(
-                    0, editor_w), gutter])
-            elif y == 1:
-                middle = Strip.blank(CELL_GUTTER + editor_w + CELL_GUTTER, rich)
+            middle = first_middle if y == 0 else blank_middle
             left = label[y].extend_cell_length(label_w, rich).crop(0, label_w) \
                 if y < len(label) else Strip.blank(label_w, rich)
             right = info[y].extend_cell_length(info_w, rich).crop(0, info_w) \

@@ -19,7 +19,8 @@ from typing import Callable
 from textual.content import Content
 from textual.style import Style
 
-from ...engine import InputError, InputSpec
+from ...engine import InputSpec
+from .editors import YesNo, parsed_entry
 
 STAND_IN_COMPONENTS = frozenset({"input-cell--editor", "input-cell--switch",
                                  "input-cell--switch-off", "input-cell--switch-on"})
@@ -30,17 +31,10 @@ FITS = 12
 shows its end in an editor (scrolled to the cursor), which is not drawn here."""
 
 
-def _switch_value(spec: InputSpec, text: str) -> bool | None:
-    try:
-        return bool(spec.parse_text(text))
-    except InputError:
-        return None
-
-
 def can_wait(spec: InputSpec, text: str) -> bool:
     """True when ``text`` of input ``spec`` can be drawn as its editor draws it."""
-    if spec.kind == "bool":
-        return _switch_value(spec, text) is not None
+    if spec.kind == "bool":  # a text the switch cannot read gets its editor at once
+        return parsed_entry(spec, text) is not None
     return spec.kind not in ("choice", "names") and 0 < len(text) < FITS \
         and text.isprintable() and text.isascii()
 
@@ -58,10 +52,10 @@ def editor_drawing(spec: InputSpec, text: str, width: int,
     if spec.kind != "bool":  # Textual's Input: the text on the field's colour, no cursor
         return Content.styled(text.ljust(width)[:width], style("input-cell--editor"))
     field = style("input-cell--switch")  # Textual's ToggleButton, compact: ▐X▌ and the label
-    button = style("input-cell--switch-on" if _switch_value(spec, text)
-                   else "input-cell--switch-off")
+    on = bool(parsed_entry(spec, text))
+    button = style("input-cell--switch-on" if on else "input-cell--switch-off")
     side = Style(foreground=button.background, background=field.background)
-    label = " yes " if _switch_value(spec, text) else " no "
+    label = f" {YesNo.label_for(on)} "
     rest = max(0, width - 3 - len(label))
     return Content.assemble(("▐", side), ("X", button), ("▌", side), (label, field),
                             (" " * rest, field))

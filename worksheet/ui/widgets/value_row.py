@@ -183,9 +183,8 @@ class RowVisual(Visual):
         return lines
 
 
-class ValueRow(RefuseTyped, SharedComponentStyles, RepaintWithoutMessages, SkipRepaintOutOfView,
-               Widget,
-               can_focus=True):
+class ValueRow(RefuseTyped, SharedComponentStyles, RepaintWithoutMessages,
+               SkipRepaintOutOfView, Widget, can_focus=True):
     """A derived node's row; focusable so the rule panel can show its full rule.
 
     Enter opens the full explanation in a dialog (as F3 does anywhere). A repaint while it is
