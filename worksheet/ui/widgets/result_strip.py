@@ -21,6 +21,7 @@ from ...engine.numbers import half_up_raw
 from ...engine.ruleset import Headline
 from ..labels import Speaker
 from ..textual_internals import RepaintWithoutMessages
+from .no_links import NoLinks
 
 SEPARATOR = "  ·  "
 STYLES = {State.OK: "bold $text-success", State.BLOCKED: "$text-warning"}
@@ -66,7 +67,7 @@ def _reason(value: str) -> str:
     return value.removeprefix("waits for ").removeprefix("wait for ")
 
 
-class ResultStrip(RepaintWithoutMessages, Static):
+class ResultStrip(NoLinks, RepaintWithoutMessages, Static):
     """One line (wrapping) of ``label value`` for each headline entry of a ruleset.
 
     Args:

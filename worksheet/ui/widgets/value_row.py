@@ -25,6 +25,7 @@ from textual.widget import Widget
 from ...engine import NodeStatus, Rule, State
 from ..textual_internals import RepaintWithoutMessages, SkipRepaintOutOfView
 from .ids import value_id
+from .no_links import NoLinks
 from .refuse_typed import RefuseTyped
 from .shared_styles import SharedComponentStyles
 
@@ -183,7 +184,7 @@ class RowVisual(Visual):
         return lines
 
 
-class ValueRow(RefuseTyped, SharedComponentStyles, RepaintWithoutMessages,
+class ValueRow(NoLinks, RefuseTyped, SharedComponentStyles, RepaintWithoutMessages,
                SkipRepaintOutOfView, Widget, can_focus=True):
     """A derived node's row; focusable so the rule panel can show its full rule.
 
