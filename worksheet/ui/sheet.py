@@ -68,7 +68,8 @@ class SheetForm(FocusTargets, GraphReadings, Horizontal):
                     help="go to the Odds step: the attacker's inputs and the chance to be hit")]
 
     class Changed(FormMessage):
-        """The entries changed (an edit, a load, an undo): the app saves recovery state."""
+        """The entries changed (an edit, a load, an undo): the app saves recovery state.
+        Posted to the app itself, the one taker."""
 
     def __init__(self, ruleset: Ruleset, values: Mapping[str, Any] | None = None, *,
                  cursor_blink: bool = False, id: str | None = None,
@@ -357,7 +358,7 @@ class SheetForm(FocusTargets, GraphReadings, Horizontal):
         if not changed.isdisjoint(strip.names):
             strip.show(self.sheet)
         if changed:
-            self.post_message(self.Changed(self))
+            self.app.post_message(self.Changed(self))  # not via the screen's queue
 
     def _show_input(self, name: str) -> None:
         row = self._rows.get(name)

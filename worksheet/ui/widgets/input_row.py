@@ -352,12 +352,19 @@ class InputRow(SharedComponentStyles, Widget):
             # editor's echo as its row mounts: held, the screen would run its after-refresh
             # callbacks (the focused row scrolled into view) before the new rows were laid out.
             frame_hold(self.app).hold()
-        self.post_message(self.Edited(self, self.spec.name))
+        form = self._form()
+        # Straight to the form: bubbling, it waited in the queue of each widget in between.
+        (form or self).post_message(self.Edited(self, self.spec.name))
+
+    def _form(self) -> Widget | None:
+        """The sheet's form this row is in (what takes its edits), or ``None`` (a dialog's
+        row, whose ``Edited`` bubbles to the dialog)."""
+        return next((node for node in self.ancestors if hasattr(node, "take_edit")), None)
 
     def take_pending_edit(self) -> None:
         """Have the form take this row's text now if its ``Edited`` is still on its way (the
         app's key gate, before the next key: see ``SheetForm.take_edit``)."""
-        form = next((node for node in self.ancestors if hasattr(node, "take_edit")), None)
+        form = self._form()
         if form is not None:
             form.take_edit(self)
 
