@@ -199,3 +199,21 @@ async def test_a_row_drawn_from_its_kept_parts_is_the_row_drawn_afresh():
         app.theme = "textual-light"
         await pilot.pause()
         assert drawn(row) == drawn(row, keep=False) != first
+
+
+def test_a_row_not_on_a_screen_yet_takes_a_new_status_without_drawing():
+    """A row made as the view nears it may not be mounted when an edit reaches it (seen on a
+    slow run: the first keystroke after start). It keeps the new texts for when it is laid
+    out; drawing them then would ask a screen it does not have for its colours (it crashed
+    the app with a KeyError on the row's component classes)."""
+    from worksheet import rulesets
+
+    ruleset = rulesets.get("gemstone4")
+    sheet = Sheet(ruleset, {"dodge_ranks": 60})
+    row = ValueRow(ruleset.rules["melee_ds"], sheet.status("melee_ds"))
+    result_before = row.result
+    sheet.set_text("dodge_ranks", "6")
+    row.show(sheet.status("melee_ds"))
+    row.show_change("43")
+    assert row.result == str(sheet.value("melee_ds")) and row.was == "43"
+    assert row.result != result_before

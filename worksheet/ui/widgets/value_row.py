@@ -301,13 +301,14 @@ class ValueRow(NoLinks, RefuseTyped, SharedComponentStyles, RepaintWithoutMessag
             color=colour))]), strip.crop(1)]) if (cell := _first_cell(strip)) else strip
             for strip in strips]
 
-    def _top_and_bar(self) -> tuple[Region, Region]:
-        """The content's head-formula-result lines and the bar on the row's left edge (in
-        content coordinates, as ``refresh`` takes regions)."""
-        width, height = self.content_size
-        top = self.render().top_height(self.styles, width)
-        left = self.content_offset.x
-        return Region(0, 0, width, top), Region(-left, 0, left, height)
+    def _content_box(self) -> tuple[int, int, int]:
+        """The content's width and height and the left edge's width, from the row's own size:
+        ``content_size`` and ``content_offset`` each found the row's region by walking up to
+        the screen, four times per changed row on each keystroke. A row never scrolls, so
+        its content is its outer size less its border and padding (0 wide before layout)."""
+        gutter = self.styles.gutter
+        width, height = self.outer_size
+        return max(0, width - gutter.width), max(0, height - gutter.height), gutter.left
 
     def on_resize(self) -> None:
         if self._visual is not None and self._visual.head_width != self._head_width():
@@ -356,18 +357,21 @@ class ValueRow(NoLinks, RefuseTyped, SharedComponentStyles, RepaintWithoutMessag
             self._visual = None
         return old
 
-    def _paint(self, old: tuple[str, ...]) -> None:
+    def _paint(self, old: tuple[str, ...], width: int, height: int) -> None:
         """Draw the texts taken (``old``: those shown before) without a new layout of the
-        whole screen when the row keeps its height at this width (nearly every edit)."""
+        whole screen when the row keeps its height at this width (nearly every edit);
+        ``width`` and ``height``: the content's (:meth:`_content_box`)."""
         texts = self._texts
         if texts == old:
             return
-        width, height = self.content_size
-        same = bool(width) and self.render().get_height(self.styles, width) == height
-        if not same:
+        if not width:  # not laid out (or not even on a screen): drawn when it is
             self.refresh(layout=True)
-        elif texts[3] == old[3]:  # the rule lines are as the terminal shows them
-            self.refresh(self._top_and_bar()[0])
+            return
+        visual = self.render()
+        if visual.get_height(self.styles, width) != height:
+            self.refresh(layout=True)
+        elif texts[3] == old[3]:  # the rule lines are as the terminal shows them: the top
+            self.refresh(Region(0, 0, width, visual.top_height(self.styles, width)))
         else:
             self.refresh()
 
@@ -387,8 +391,9 @@ def paint_rows(rows: Iterable[ValueRow]) -> None:
     of the stylesheet."""
     for row in rows:
         old = row._take_texts()
+        width, height, left = row._content_box()
         if row._classes_changed:
             row._classes_changed = False
-            if row.is_mounted and row.content_size.width:
-                row.refresh(row._top_and_bar()[1])
-        row._paint(old)
+            if row.is_mounted and width:  # the bar, in the left edge (content coordinates)
+                row.refresh(Region(-left, 0, left, height))
+        row._paint(old, width, height)
