@@ -26,7 +26,7 @@ from .editors import EDITOR_MESSAGES, AnyEditor, choice_width, make_editor
 from .frame_hold import frame_hold
 from .shared_styles import SharedComponentStyles
 from .stand_in import STAND_IN_COMPONENTS, can_wait, editor_drawing
-from .value_row import ROW_EDGE
+from .row_visual import ROW_EDGE
 
 
 def describe(spec: InputSpec) -> str:

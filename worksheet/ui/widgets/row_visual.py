@@ -1,0 +1,141 @@
+"""How a value row draws: its columns (head, formula, result) side by side and its rule lines
+beneath, laid out for the width the row gets, with what it drew kept for the next repaint.
+
+Kept apart from ``value_row`` (the widget: what it shows and when it repaints).
+"""
+
+from __future__ import annotations
+
+from rich.style import Style as RichStyle
+from textual.content import Content
+from textual.css.styles import RulesMap
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions, Visual
+
+HEAD_WIDTH, HEAD_WIDTH_NARROW = 28, 22
+"""The step-and-label column is 28 cells wide, 22 on a narrow screen (``Screen.-narrow``)."""
+RESULT_MIN, GUTTER, RULE_INDENT = 6, 1, 3
+"""The result column's least width, the space between columns, the rule line's indent."""
+ROW_EDGE = 2
+"""Columns left of a row's content: its border and padding (app.tcss)."""
+
+
+_WRAPPED: dict[tuple[str, int], int] = {}
+"""``(text, width) → lines`` of the texts that wrap: a rule's text is the same in every
+keystroke, and wrapping it again was a good part of each one."""
+
+
+def _lines(content: Content, rules: RulesMap, width: int) -> int:
+    """The lines ``content`` takes at ``width`` (as ``Content.get_height``: the rows' rules
+    never change how their texts wrap)."""
+    plain = content.plain
+    if "\n" not in plain and content.cell_length <= width:
+        return 1
+    key = (plain, width)
+    lines = _WRAPPED.get(key)
+    if lines is None:
+        if len(_WRAPPED) >= 4096:  # bounded: widths change with every resize
+            _WRAPPED.clear()
+        lines = _WRAPPED[key] = content.get_height(rules, width)
+    return lines
+
+
+class RowVisual(Visual):
+    """A row's columns — head, formula, result (right-aligned) — and its rule lines beneath,
+    laid out for whatever width the row gets.
+
+    Args:
+        head: the step and label.
+        formula: the formula with the numbers.
+        result: the result (or why there is none).
+        rule: the rule and any notes, one per line.
+    """
+
+    def __init__(self, head: Content, formula: Content, result: Content, rule: Content):
+        self.parts = (head, formula, result, rule)
+        self.head_width = HEAD_WIDTH
+        """The width of the step-and-label column."""
+        self._heights: dict[int, tuple[int, int]] = {}
+        """``width → (top lines, all lines)``: wrapping the texts is the dearest part of a
+        repaint, and a keystroke asks a marked row its height several times."""
+        self.drawn: dict[tuple, list[Strip]] | None = None
+        """The row's parts as drawn before (see :meth:`_part_lines`), kept by the row across
+        its visuals; ``None``: draw every part."""
+
+    def __str__(self) -> str:
+        return "\n".join(part.plain for part in self.parts)
+
+    def _widths(self, width: int) -> tuple[int, int, int]:
+        result = max(1, min(max(RESULT_MIN, self.parts[2].cell_length), width // 2))
+        head = max(1, min(self.head_width, width - result - 2 * GUTTER - 1))
+        return head, result, max(1, width - head - result - 2 * GUTTER)
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return container_width
+
+    def _height(self, rules: RulesMap, width: int) -> tuple[int, int]:
+        if width not in self._heights:
+            head, formula, result, rule = self.parts
+            head_w, result_w, formula_w = self._widths(width)
+            top = max(_lines(head, rules, head_w), _lines(formula, rules, formula_w),
+                      _lines(result, rules, result_w))
+            self._heights[width] = (top, top + _lines(rule, rules, max(1, width - RULE_INDENT)))
+        return self._heights[width]
+
+    def top_height(self, rules: RulesMap, width: int) -> int:
+        """The lines of the head, formula and result (the rule lines come after them)."""
+        return self._height(rules, width)[0]
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return self._height(rules, width)[1]
+
+    def render_strips(self, width: int, height: int | None, style: Style,
+                      options: RenderOptions) -> list[Strip]:
+        head, formula, result, rule = self.parts
+        head_w, result_w, formula_w = self._widths(width)
+        rich = RichStyle(bgcolor=style.rich_style.bgcolor)  # blank cells: background only
+        lines_of = self._part_lines
+        columns = [(lines_of(0, head_w, style, options), head_w),
+                   (lines_of(1, formula_w, style, options), formula_w),
+                   # right-aligned when it fits; a long reason wraps in its half of the row
+                   ([Strip.join([Strip.blank(result_w - result.cell_length, rich), strip])
+                     for strip in lines_of(2, result.cell_length, style, options)]
+                    if 0 < result.cell_length <= result_w
+                    else lines_of(2, result_w, style, options), result_w)]
+        top = max(len(strips) for strips, _ in columns)
+        gap = Strip.blank(GUTTER, rich)
+        lines = []
+        for y in range(top):
+            cells = []
+            for index, (strips, cell_width) in enumerate(columns):
+                if index:
+                    cells.append(gap)
+                cells.append(strips[y].extend_cell_length(cell_width, rich)
+                             .crop(0, cell_width) if y < len(strips)
+                             else Strip.blank(cell_width, rich))
+            lines.append(Strip.join(cells))
+        indent = Strip.blank(RULE_INDENT, rich)
+        rule_w = max(1, width - RULE_INDENT)
+        for strip in lines_of(3, rule_w, style, options):
+            lines.append(Strip.join([indent, strip.extend_cell_length(rule_w, rich)]))
+        return lines[:height] if height is not None else lines
+
+    DRAWN_KEPT = 12
+    """Parts a row keeps drawn: a keystroke and its undo (7 → 17 → 7) find every part."""
+
+    def _part_lines(self, index: int, width: int, style: Style,
+                    options: RenderOptions) -> list[Strip]:
+        """Part ``index`` drawn at ``width``: as drawn before when its text, colours and width
+        are the same. A keystroke changes a row's number, not its label or its rule, and
+        drawing the four texts again was a third of each changed row's repaint."""
+        content = self.parts[index]
+        if self.drawn is None or options.selection is not None:
+            return content.render_strips(width, None, style, options)
+        key = (index, content.plain, tuple(content.spans), width, style)
+        lines = self.drawn.get(key)
+        if lines is None:
+            if len(self.drawn) >= self.DRAWN_KEPT:
+                self.drawn.clear()
+            lines = self.drawn[key] = content.render_strips(width, None, style, options)
+        return lines
