@@ -37,8 +37,12 @@ GAP = 6
 """Unchanged cells between two changed runs of a line are sent too when there are at most this
 many: a cursor move costs as much."""
 
-_TOKEN = re.compile(r"\x1b\[([0-9;]*)m|\x1b\[([0-9;]*)[Hf]|(\x1b\[\?(?:25|2026)[hl])|(\n)"
+_TOKEN = re.compile(r"\x1b\[([0-9;]*)m(?:([^\x00-\x1f\x7f\x1b]+)(?:\x1b\[(0?)m)?)?"
+                    r"|\x1b\[([0-9;]*)[Hf]|(\x1b\[\?(?:25|2026)[hl])|(\n)"
                     r"|([^\x00-\x1f\x7f\x1b]+)|(.)", re.S)
+"""The tokens of a write: an SGR (with the text it styles and the reset after it, as Textual
+writes each segment: one token instead of three), a cursor move, a cursor or sync mode, a
+newline, a text, anything else."""
 
 
 class _Unmodelled(Exception):
@@ -128,34 +132,40 @@ class ScreenDiff:
         if self._cursor is not None:
             x, y = self._cursor
         for match in _TOKEN.finditer(data):
-            sgr, move, mode, newline, text, other = match.groups()
+            sgr, styled, reset, move, mode, newline, text, other = match.groups()
             if sgr is not None:
-                pen = _apply(pen, sgr)
-            elif move is not None:
-                parts = (move.split(";") + ["", ""])[:2]
-                y, x = (int(p) - 1 if p else 0 for p in parts)
-                if not (0 <= x < width and 0 <= y < height):
-                    raise _Unmodelled
-            elif mode is not None:
-                modes.append(mode)
-            elif newline is not None:
-                if y is None or y + 1 >= height:
-                    raise _Unmodelled  # a scroll
-                x, y = 0, y + 1  # the pty adds the carriage return (onlcr)
-            elif text is not None:
-                if x is None or pen is None:
-                    raise _Unmodelled
-                row = cells[y]
-                start = x
-                if _one_cell_each(text):  # nearly every run
-                    end = _write_narrow(row, x, text, pen, before, y)
+                applied = _APPLIED.get((pen, sgr), _UNKNOWN)  # _apply, inlined: every segment
+                pen = _apply(pen, sgr) if applied is _UNKNOWN else applied
+                if styled is None:
+                    continue
+                text = styled  # a segment as Textual writes one: style, text, reset
+            elif text is None:
+                if move is not None:
+                    parts = (move.split(";") + ["", ""])[:2]
+                    y, x = (int(p) - 1 if p else 0 for p in parts)
+                    if not (0 <= x < width and 0 <= y < height):
+                        raise _Unmodelled
+                elif mode is not None:
+                    modes.append(mode)
+                elif newline is not None:
+                    if y is None or y + 1 >= height:
+                        raise _Unmodelled  # a scroll
+                    x, y = 0, y + 1  # the pty adds the carriage return (onlcr)
                 else:
-                    end = _write_wide(row, x, text, pen, before, y)
-                old, lo, hi = before[y]
-                before[y] = (old, min(lo, start), max(hi, end))
-                x = end
-            else:
+                    raise _Unmodelled
+                continue
+            if x is None or pen is None:
                 raise _Unmodelled
+            row = cells[y]
+            start = x
+            if _one_cell_each(text):  # nearly every run
+                x = _write_narrow(row, x, text, pen, before, y)
+            else:
+                x = _write_wide(row, x, text, pen, before, y)
+            old, lo, hi = before[y]
+            before[y] = (old, min(lo, start), max(hi, x))
+            if reset is not None:
+                pen = _apply(pen, reset)
         if x is not None and x >= width:
             raise _Unmodelled  # the cursor waits to wrap: where it shows depends on the terminal
         cursor = (x, y) if x is not None else None
@@ -178,20 +188,23 @@ class ScreenDiff:
         shown = self._compactor.shown
         at = self._cursor
         for y in sorted(rows):
-            for start, end in _runs(rows[y], cells[y]):
+            row = cells[y]
+            for start, end in _runs(rows[y], row):
                 if at != (start, y):
                     out.append(f"\x1b[{y + 1};{start + 1}H")
                 for x in range(start, end):
-                    char, style = cells[y][x]
+                    char, style = row[x]
                     if char == "":
                         continue
-                    if not (char == " " and blank_fits(shown, style)):
-                        out.append(transition(shown, style))
+                    # Cells share their style objects: the same style is nearly always the
+                    # very object shown, so most cells need no comparison at all.
+                    if style is not shown and not (char == " " and blank_fits(shown, style)):
+                        out.append(_transition(shown, style))
                         shown = style
                     out.append(char)
-                at = (end, y) if end < len(cells[y]) else None
+                at = (end, y) if end < len(row) else None
         if shown != self._pen and self._pen is not None:
-            out.append(transition(shown, self._pen))
+            out.append(_transition(shown, self._pen))
             shown = self._pen
         if cursor is not None and at != cursor:
             out.append(f"\x1b[{cursor[1] + 1};{cursor[0] + 1}H")
@@ -203,9 +216,12 @@ class ScreenDiff:
 
 _APPLIED: dict[tuple[State | None, str], State | None] = {}
 _ONE_CELL: dict[str, bool] = {}
-"""What :func:`apply` gave for a style and an SGR, and whether each character of a text is one
-cell wide: a frame repeats the same few styles and texts (bounded: cleared when full)."""
+_TRANSITIONS: dict[tuple[State | None, State], str] = {}
+"""What :func:`apply` gave for a style and an SGR, whether each character of a text is one
+cell wide, and the SGR from one style to another: a frame repeats the same few styles and
+texts (bounded: cleared when full)."""
 _CACHED = 4096
+_UNKNOWN = object()
 
 _CELLS: dict[State, dict[str, Cell]] = {}
 """One cell object per style and character, shared by every place on the screen that shows
@@ -239,6 +255,17 @@ def _apply(pen: State | None, sgr: str) -> State | None:
             _APPLIED.clear()
         _APPLIED[key] = apply(pen, sgr)
     return _APPLIED[key]
+
+
+def _transition(shown: State | None, style: State) -> str:
+    """:func:`transition`, remembered."""
+    key = (shown, style)
+    sgr = _TRANSITIONS.get(key)
+    if sgr is None:
+        if len(_TRANSITIONS) >= _CACHED:
+            _TRANSITIONS.clear()
+        sgr = _TRANSITIONS[key] = transition(shown, style)
+    return sgr
 
 
 def _one_cell_each(text: str) -> bool:
