@@ -143,14 +143,21 @@ class ResultStrip(NoLinks, RepaintWithoutMessages, Static):
         if content.plain != self._shown:
             # Same lines at this width: a repaint, not a new layout of the whole screen.
             width = self.content_size.width
-            same = bool(width) and self.is_mounted and Content(self._shown).get_height(
-                self.styles, width) == content.get_height(self.styles, width)
+            same = bool(width) and self.is_mounted and self._lines(
+                Content(self._shown), width) == self._lines(content, width)
             self._shown = content.plain
             self._content_only = same
             try:
                 self.update(content, layout=not same)
             finally:
                 self._content_only = False
+
+    def _lines(self, content: Content, width: int) -> int:
+        """The lines ``content`` takes at ``width``: one, without wrapping it, when it fits
+        (nearly always, and each keystroke asks for two)."""
+        if "\n" not in content.plain and content.cell_length <= width:
+            return 1
+        return content.get_height(self.styles, width)
 
     _content_only = False
     """``show`` is updating the text in place (same lines at this width)."""

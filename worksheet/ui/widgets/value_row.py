@@ -85,6 +85,8 @@ class ValueRow(NoLinks, RefuseTyped, SharedComponentStyles, RepaintWithoutMessag
         self._visual: RowVisual | None = None
         self._drawn: dict[tuple, list[Strip]] = {}
         self._part_styles: dict[str, Style] = {}
+        self._bars: dict[RichStyle, Strip] = {}
+        """The bar's cell on the left edge drawn in each style (see :meth:`render_lines`)."""
 
     SHARED_COMPONENTS = frozenset(
         {f"value-row--{part}" for part in PARTS} | {"value-row--bar"}
@@ -146,6 +148,7 @@ class ValueRow(NoLinks, RefuseTyped, SharedComponentStyles, RepaintWithoutMessag
         super().notify_style_update()
         self._visual = None  # the parts' colours follow the theme
         self._part_styles.clear()
+        self._bars.clear()
         self._drawn.clear()
         self.refresh()
 
@@ -163,15 +166,24 @@ class ValueRow(NoLinks, RefuseTyped, SharedComponentStyles, RepaintWithoutMessag
         strips = super().render_lines(crop)
         if self.was is None or self.has_focus or crop.x > 0 or not strips:
             return strips
-        # No bar colour off the sheet's screen: a row being removed (a hidden tab drops its
-        # rows) may be painted once more, when it has no screen to take the colour from.
-        colour = self.get_component_rich_style("value-row--bar", partial=True,
-                                               default=RichStyle()).color
-        if colour is None:
-            return strips
-        return [Strip.join([Strip([Segment(self.CHANGED_BAR, cell.style + RichStyle(
-            color=colour))]), strip.crop(1)]) if (cell := _first_cell(strip)) else strip
-            for strip in strips]
+        return [Strip.join([bar, strip.crop(1)])
+                if (cell := _first_cell(strip)) and (bar := self._bar(cell.style)) else strip
+                for strip in strips]
+
+    def _bar(self, style: RichStyle | None) -> Strip | None:
+        """The bar's cell over a left edge drawn in ``style``: worked out once per style until
+        the styles change (the colour lookup was a tenth of a changed row's repaint)."""
+        bar = self._bars.get(style)  # type: ignore[arg-type]
+        if bar is None:
+            # No bar colour off the sheet's screen: a row being removed (a hidden tab drops
+            # its rows) may be painted once more, when it has no screen to take it from.
+            colour = self.get_component_rich_style("value-row--bar", partial=True,
+                                                   default=RichStyle()).color
+            if colour is None:
+                return None
+            bar = self._bars[style] = Strip(  # type: ignore[index]
+                [Segment(self.CHANGED_BAR, (style or RichStyle()) + RichStyle(color=colour))])
+        return bar
 
     def _content_box(self) -> tuple[int, int, int]:
         """The content's width and height and the left edge's width, from the row's own size:
