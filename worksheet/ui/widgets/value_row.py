@@ -85,8 +85,6 @@ class ValueRow(NoLinks, RefuseTyped, SharedComponentStyles, RepaintWithoutMessag
         self._visual: RowVisual | None = None
         self._drawn: dict[tuple, list[Strip]] = {}
         self._part_styles: dict[str, Style] = {}
-        self._bars: dict[RichStyle, Strip] = {}
-        """The bar's cell on the left edge drawn in each style (see :meth:`render_lines`)."""
 
     SHARED_COMPONENTS = frozenset(
         {f"value-row--{part}" for part in PARTS} | {"value-row--bar"}
@@ -148,7 +146,7 @@ class ValueRow(NoLinks, RefuseTyped, SharedComponentStyles, RepaintWithoutMessag
         super().notify_style_update()
         self._visual = None  # the parts' colours follow the theme
         self._part_styles.clear()
-        self._bars.clear()
+        self._bars = None
         self._drawn.clear()
         self.refresh()
 
@@ -170,10 +168,16 @@ class ValueRow(NoLinks, RefuseTyped, SharedComponentStyles, RepaintWithoutMessag
                 if (cell := _first_cell(strip)) and (bar := self._bar(cell.style)) else strip
                 for strip in strips]
 
+    _bars: dict[RichStyle | None, Strip] | None = None
+    """The bar's cell over the left edge drawn in each style; made when the row is first
+    marked (most rows never are, and a sheet has dozens)."""
+
     def _bar(self, style: RichStyle | None) -> Strip | None:
         """The bar's cell over a left edge drawn in ``style``: worked out once per style until
         the styles change (the colour lookup was a tenth of a changed row's repaint)."""
-        bar = self._bars.get(style)  # type: ignore[arg-type]
+        if self._bars is None:
+            self._bars = {}
+        bar = self._bars.get(style)
         if bar is None:
             # No bar colour off the sheet's screen: a row being removed (a hidden tab drops
             # its rows) may be painted once more, when it has no screen to take it from.
@@ -181,7 +185,7 @@ class ValueRow(NoLinks, RefuseTyped, SharedComponentStyles, RepaintWithoutMessag
                                                    default=RichStyle()).color
             if colour is None:
                 return None
-            bar = self._bars[style] = Strip(  # type: ignore[index]
+            bar = self._bars[style] = Strip(
                 [Segment(self.CHANGED_BAR, (style or RichStyle()) + RichStyle(color=colour))])
         return bar
 
