@@ -14,15 +14,26 @@ prints each tree's median and every run:
 Each tree is put first on ``PYTHONPATH`` and byte-compiled first (as ``bench.py`` does), and
 ``PYTHONSAFEPATH`` keeps Python from putting the current folder before it: run from the
 repository's root, ``python -m worksheet`` imported the root's package for both trees, so every
-A/B run before that fix compared a tree with itself. Not part of the test suite.
+A/B run before that fix compared a tree with itself.
+
+With ``--instructions`` each tree runs once under valgrind's callgrind, counting only the
+measured presses (instrumentation switched on and off around them with ``callgrind_control``):
+the instructions per keystroke do not depend on what else the machine is doing, so a change of
+2% shows, where CPU time on this VM hides one of 15%. They count the Python process's own work,
+not the kernel's (the pty writes), so a ratio to the reference in instructions is larger than
+in CPU time. Needs ``valgrind``. Not part of the test suite.
 """
 
 from __future__ import annotations
 
 import argparse
 import compileall
+import glob
+import os
 import statistics
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -61,6 +72,42 @@ def cpu_per_key(tree: Path, keys: Keys, cols: int, rows: int) -> float:
         return m.press_block(pty_app, keys, WARM_UP, PRESSES)["cpu"] * 1e3
 
 
+def instructions_per_key(tree: Path, keys: Keys, cols: int, rows: int) -> float:
+    """Millions of instructions (callgrind's ``Ir``) per keystroke of ``tree``'s Worksheet,
+    counted over :data:`PRESSES` presses after :data:`WARM_UP` (start-up is not counted)."""
+    app = of_tree(keys.app, tree)
+    with tempfile.TemporaryDirectory() as folder:
+        out = os.path.join(folder, "callgrind.out")
+        counted = App(app.name, ["valgrind", "--tool=callgrind", "--instr-atstart=no",
+                                 f"--callgrind-out-file={out}", *app.argv],
+                      app.first_paint, app.env)
+        with m.running(counted, cols, rows, paint_timeout=300) as (pty_app, _):
+            for key, expected in keys.before:
+                pty_app.send(key)
+                pty_app.wait_for(expected, timeout=100)
+            slow = {"timeout": 100}  # valgrind runs the app some 30 times slower
+            for index in range(WARM_UP + PRESSES):
+                if index == WARM_UP:
+                    _callgrind(pty_app, "--instr=on")
+                key, expected = keys.presses[index % len(keys.presses)]
+                pty_app.send(key)
+                pty_app.wait_for(expected, **slow)
+                pty_app.settle(0.3, limit=10)
+            _callgrind(pty_app, "--instr=off")
+            _callgrind(pty_app, "--dump")
+        total = 0
+        for name in glob.glob(out + "*"):
+            with open(name, errors="replace") as dump:
+                total += max((int(line.split()[1]) for line in dump
+                              if line.startswith(("summary:", "totals:"))), default=0)
+    return total / PRESSES / 1e6
+
+
+def _callgrind(pty_app, option: str) -> None:
+    subprocess.run(["callgrind_control", option, str(pty_app.process.pid)],
+                   capture_output=True, check=True, timeout=60)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("trees", nargs=2, type=Path, help="two source trees (before, after)")
@@ -69,12 +116,20 @@ def main(argv: list[str] | None = None) -> int:
                         "tab instead of CPU per keystroke")
     parser.add_argument("--size", default="200x50", help="e.g. 80x24")
     parser.add_argument("--rounds", type=int, default=10, help="runs of each tree (10)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions per keystroke under callgrind (one run each)")
     args = parser.parse_args(argv)
     cols, rows = (int(n) for n in args.size.split("x"))
     keys = SCENARIOS[args.scenario]()
     trees = [tree.resolve() for tree in args.trees]
     for tree in trees:
         compileall.compile_dir(str(tree / "worksheet"), quiet=1)
+    if args.instructions:
+        print(f"Instructions per keystroke (millions), {args.scenario} {cols}×{rows}, "
+              f"{PRESSES} presses:")
+        for tree in trees:
+            print(f"  {str(tree):40} {instructions_per_key(tree, keys, cols, rows):6.2f} M")
+        return 0
     runs: dict[Path, list[float]] = {tree: [] for tree in trees}
     for round_ in range(args.rounds):
         for tree in trees if round_ % 2 == 0 else trees[::-1]:
