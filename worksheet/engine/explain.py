@@ -247,6 +247,11 @@ def half_up(value: Any) -> Term:
 
 def tmax(*values: Any) -> Term:
     """``max`` that explains itself: ``max(shield_bonus, cover_bonus)``."""
+    if len(values) == 2:  # the usual case (a defense's floor), answered without a loop
+        first, second = values
+        if type(first) is Term and type(second) is Term:
+            best = second.value if second.value > first.value else first.value
+            return Term(best, None, None, ATOM, (call_texts, values, "max"))
     return _extreme("max", values, 1)
 
 
@@ -314,6 +319,13 @@ class Explained:
         raise AttributeError(f"'Explained' object has no attribute {name!r}")
 
 
+_new = object.__new__
+_set_value, _set_notes, _set_texts_from = (getattr(Explained, name).__set__
+                                           for name in ("value", "notes", "_texts_from"))
+"""The setters of :class:`Explained`'s slots: a rule's usual result is made on every
+re-derive, and ``object.__setattr__`` by name cost twice as much."""
+
+
 def explained(value: Any, formula: str = "", substituted: str = "",
               notes: Iterable[str] = ()) -> Explained:
     """Return a rule result with its own texts; a :class:`Term` value lends its texts."""
@@ -321,11 +333,11 @@ def explained(value: Any, formula: str = "", substituted: str = "",
         if formula or substituted:
             return Explained(value.value, formula or value.formula,
                              substituted or value.substituted, tuple(notes))
-        result = object.__new__(Explained)  # both texts are the term's: rendered when read
-        fill = object.__setattr__  # frozen: set the fields as the dataclass's __init__ does
-        fill(result, "value", value.value)
-        fill(result, "notes", tuple(notes))
-        fill(result, "_texts_from", value)
+        result = _new(Explained)  # both texts are the term's: rendered when read
+        # Frozen: the fields are set through their slots, as the dataclass's __init__ does.
+        _set_value(result, value.value)
+        _set_notes(result, notes if type(notes) is tuple else tuple(notes))
+        _set_texts_from(result, value)
         return result
     return Explained(value, formula, substituted or formula, tuple(notes))
 

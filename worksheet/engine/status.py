@@ -28,6 +28,10 @@ class State(Enum):
     """A dependency is in error; ``waiting_for`` names the inputs to fix."""
 
 
+_OK = State.OK
+_new = object.__new__
+
+
 @dataclass(slots=True)
 class NodeStatus:
     """The state of one input or node. Treat it as immutable: it is a plain slotted dataclass
@@ -60,8 +64,8 @@ class NodeStatus:
     def derived(cls, value: Any, rule: Rule, result: Any) -> "NodeStatus":
         """An OK status of a derived node whose derivation is made from ``rule`` and its
         function's ``result`` (a Term, an Explained or a plain value) only when read."""
-        status = cls.__new__(cls)
-        status.state = State.OK
+        status = _new(cls)  # module-level names: a re-derive makes one per node changed,
+        status.state = _OK  # and looking up ``cls.__new__`` and ``State.OK`` was half of it
         status.value = value
         status.message = ""
         status.waiting_for = ()

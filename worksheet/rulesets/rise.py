@@ -170,6 +170,8 @@ def shield_bonus(shield, shield_proficient):
 
 NO_CAPPED_BONUSES = ("no capped bonuses",)
 """Step 7's note when no capped bonus affects the defense."""
+NO_MINIMUM = ("no minimum",)
+"""Step 8's note when no minimum affects the defense."""
 ZERO = Term.of(0)
 """Step 9's floor, made once: a literal reads the same in every derivation it is in."""
 
@@ -249,7 +251,7 @@ def _pipeline(defense: str, base_text: str, base_function) -> None:
     def minimum(value, modifiers):
         record = guide.largest_minimum(modifiers, defense)
         if record is None:
-            return explained(value, notes=["no minimum"])
+            return explained(value, notes=NO_MINIMUM)
         return tmax(value, named(record["minimum"], f"minimum of {record['name']}"))
 
     rule("8", f"{title} after minimum",
