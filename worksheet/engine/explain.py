@@ -247,11 +247,6 @@ def half_up(value: Any) -> Term:
 
 def tmax(*values: Any) -> Term:
     """``max`` that explains itself: ``max(shield_bonus, cover_bonus)``."""
-    if len(values) == 2:  # the usual case (a defense's floor), answered without a loop
-        first, second = values
-        if type(first) is Term and type(second) is Term:
-            best = second.value if second.value > first.value else first.value
-            return Term(best, None, None, ATOM, (call_texts, values, "max"))
     return _extreme("max", values, 1)
 
 
@@ -265,7 +260,12 @@ def _extreme(name: str, values: tuple, sign: int) -> Term:
 
     Each value is made a term once (``call(name, max(map(_value, values)), *values)`` made
     each twice), in a plain loop (``max(terms, key=...)`` measured slower): a defense's last
-    step is a ``max`` on every keystroke."""
+    step is a ``max`` on every keystroke. Two terms, the usual case, are compared at once:
+    the loop and the wrapping cost more than the comparison."""
+    if len(values) == 2 and type(values[0]) is Term and type(values[1]) is Term:
+        first, second = values[0].value, values[1].value
+        best = second if ((second > first) if sign > 0 else (second < first)) else first
+        return Term(best, None, None, ATOM, (call_texts, values, name))
     terms = tuple(map(Term.of, values))
     best = terms[0].value
     for term in terms[1:]:

@@ -22,6 +22,7 @@ from ...engine.ruleset import Headline
 from ..labels import Speaker
 from ..textual_internals import RepaintWithoutMessages
 from .no_links import NoLinks
+from .row_visual import content_lines
 
 SEPARATOR = "  ·  "
 STYLES = {State.OK: "bold $text-success", State.BLOCKED: "$text-warning"}
@@ -143,21 +144,15 @@ class ResultStrip(NoLinks, RepaintWithoutMessages, Static):
         if content.plain != self._shown:
             # Same lines at this width: a repaint, not a new layout of the whole screen.
             width = self.content_size.width
-            same = bool(width) and self.is_mounted and self._lines(
-                Content(self._shown), width) == self._lines(content, width)
+            same = bool(width) and self.is_mounted and content_lines(
+                Content(self._shown), self.styles, width) == content_lines(
+                content, self.styles, width)
             self._shown = content.plain
             self._content_only = same
             try:
                 self.update(content, layout=not same)
             finally:
                 self._content_only = False
-
-    def _lines(self, content: Content, width: int) -> int:
-        """The lines ``content`` takes at ``width``: one, without wrapping it, when it fits
-        (nearly always, and each keystroke asks for two)."""
-        if "\n" not in content.plain and content.cell_length <= width:
-            return 1
-        return content.get_height(self.styles, width)
 
     _content_only = False
     """``show`` is updating the text in place (same lines at this width)."""

@@ -26,9 +26,10 @@ _WRAPPED: dict[tuple[str, int], int] = {}
 keystroke, and wrapping it again was a good part of each one."""
 
 
-def _lines(content: Content, rules: RulesMap, width: int) -> int:
-    """The lines ``content`` takes at ``width`` (as ``Content.get_height``: the rows' rules
-    never change how their texts wrap)."""
+def content_lines(content: Content, rules: RulesMap, width: int) -> int:
+    """The lines ``content`` takes at ``width``, as ``Content.get_height``: one, without
+    wrapping, when it fits; else remembered by text and width (neither the rows' rules nor
+    the result strip's, which also asks, change how a text wraps)."""
     plain = content.plain
     if "\n" not in plain and content.cell_length <= width:
         return 1
@@ -78,9 +79,11 @@ class RowVisual(Visual):
         if width not in self._heights:
             head, formula, result, rule = self.parts
             head_w, result_w, formula_w = self._widths(width)
-            top = max(_lines(head, rules, head_w), _lines(formula, rules, formula_w),
-                      _lines(result, rules, result_w))
-            self._heights[width] = (top, top + _lines(rule, rules, max(1, width - RULE_INDENT)))
+            top = max(content_lines(head, rules, head_w),
+                      content_lines(formula, rules, formula_w),
+                      content_lines(result, rules, result_w))
+            rule_lines = content_lines(rule, rules, max(1, width - RULE_INDENT))
+            self._heights[width] = (top, top + rule_lines)
         return self._heights[width]
 
     def top_height(self, rules: RulesMap, width: int) -> int:
