@@ -220,6 +220,37 @@ async def test_unsaved_edits_are_kept_and_offered_on_the_next_start():
     assert store.recovery().load() is None, "a clean quit removes the recovery file"
 
 
+async def test_the_recovery_write_waits_for_the_pause_after_the_last_edit():
+    """Each edit moves the write back: it comes RECOVERY_DELAY after the last edit, with it,
+    not after the first (one timer waits on; none is stopped and made again per key)."""
+    import time
+
+    from worksheet.ui import store
+    from worksheet.ui.recovery_actions import RECOVERY_DELAY
+
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        app.query_one("#gemstone4 #dodge-ranks").focus()
+        await pilot.press("end", "1")
+        await pilot.pause(RECOVERY_DELAY * 0.6)
+        before_last_edit = time.monotonic()
+        await pilot.press("2")
+        await pilot.pause()
+        assert app.form().entries["dodge_ranks"].endswith("12")
+        state = None
+        for _ in range(100):
+            state = store.recovery().load()
+            if state is not None:
+                break
+            await pilot.pause(0.02)
+        seen = time.monotonic()
+        assert state is not None, "the unsaved edit was never written"
+        assert state["tabs"]["gemstone4"]["entries"]["dodge_ranks"].endswith("12")
+        # Seen no sooner than written, written no sooner than due: due from the first edit,
+        # it showed some 0.2 s after the last.
+        assert seen - before_last_edit >= RECOVERY_DELAY
+
+
 async def test_a_preset_changed_on_disk_since_it_was_loaded_is_a_conflict():
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SIZE) as pilot:
