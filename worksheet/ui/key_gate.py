@@ -43,6 +43,7 @@ meanwhile wait behind them (see :class:`KeyGate`).
 from __future__ import annotations
 
 import inspect
+import time
 from typing import TYPE_CHECKING, Any
 
 from textual import events
@@ -96,8 +97,16 @@ class KeyGate:
     _unfinished_at: Any = None
     """The widget that key was handed to."""
 
-    _follow_timer: Any = None
-    """The bound of following it (set while a key waits for it)."""
+    _bounded: events.Key | events.Paste | None = None
+    """The key being followed (set while a key waits for it), finished at
+    :attr:`_bound_due` at the latest (:meth:`_bound`)."""
+
+    _bound_due = 0.0
+    """When following :attr:`_bounded` ends (``time.monotonic``)."""
+
+    _bound_timer: Any = None
+    """The one timer that ends following at :attr:`_bound_due` (left running when a key is
+    finished early: it then finds nothing to end)."""
 
     _climbed: events.Key | events.Paste | None = None
     """The key whose messages were last followed up to the dialog (:meth:`_climb`)."""
@@ -237,11 +246,10 @@ class KeyGate:
     # -- a key handed to a widget, until it is finished with -------------------------------
     def _follow_unfinished(self) -> None:
         """Follow the unfinished key up its way to the app (once; bounded)."""
-        if self._follow_timer is not None:
+        if self._bounded is not None:
             return
         event = self._unfinished
-        self._follow_timer = self.set_timer(  # type: ignore[attr-defined]
-            HOLD_SECONDS, lambda: self._finish(event, settled=True))
+        self._bound(event)
         node = self._unfinished_at
         if not node.call_later(self._follow, event, node):  # behind the key in its queue
             self._finish(event)
@@ -268,11 +276,33 @@ class KeyGate:
         ``settled``, as when its bound is reached)."""
         if self._unfinished is not event or (not settled and self._climbing(event)):
             return
-        self._unfinished = self._unfinished_at = None
-        if self._follow_timer is not None:
-            self._follow_timer.stop()
-            self._follow_timer = None
+        self._unfinished = self._unfinished_at = self._bounded = None
         self.call_later(self._hand_on_next)  # type: ignore[attr-defined]
+
+    def _bound(self, event: events.Key | events.Paste) -> None:
+        """Follow ``event`` for :data:`HOLD_SECONDS` at most, then let the keys after it go.
+
+        A typed key is followed each time the next key comes while it is unfinished (every
+        key of a run of typing). One timer serves them all: starting a timer and stopping
+        it again per key made and cancelled an asyncio task each time."""
+        self._bounded = event
+        self._bound_due = time.monotonic() + HOLD_SECONDS
+        if self._bound_timer is None:
+            self._bound_timer = self.set_timer(  # type: ignore[attr-defined]
+                HOLD_SECONDS, self._bound_reached)
+
+    def _bound_reached(self) -> None:
+        """The timer ended: finish the key followed if its time is up, else wait on."""
+        self._bound_timer = None
+        event = self._bounded
+        if event is None:
+            return
+        left = self._bound_due - time.monotonic()
+        if left > 0:
+            self._bound_timer = self.set_timer(left, self._bound_reached)  # type: ignore
+        else:
+            self._bounded = None
+            self._finish(event, settled=True)
 
     def _climbing(self, event: events.Key | events.Paste) -> bool:
         """Whether the messages ``event`` caused are being followed up to the dialog it was
@@ -284,9 +314,8 @@ class KeyGate:
                 and isinstance(start, Widget) and start.screen is self.screen):  # type: ignore
             return False
         self._climbed = event
-        if self._follow_timer is None:
-            self._follow_timer = self.set_timer(  # type: ignore[attr-defined]
-                HOLD_SECONDS, lambda: self._finish(event, settled=True))
+        if self._bounded is None:
+            self._bound(event)
         return start.call_later(self._climb, event, start)
 
     def _climb(self, event: events.Key | events.Paste, node: Widget, rounds: int = 0) -> None:
