@@ -6,6 +6,7 @@ Kept apart from ``value_row`` (the widget: what it shows and when it repaints).
 
 from __future__ import annotations
 
+from rich.segment import Segment
 from rich.style import Style as RichStyle
 from textual.content import Content
 from textual.css.styles import RulesMap
@@ -99,29 +100,32 @@ class RowVisual(Visual):
         head_w, result_w, formula_w = self._widths(width)
         rich = RichStyle(bgcolor=style.rich_style.bgcolor)  # blank cells: background only
         lines_of = self._part_lines
-        columns = [(lines_of(0, head_w, style, options), head_w),
-                   (lines_of(1, formula_w, style, options), formula_w),
-                   # right-aligned when it fits; a long reason wraps in its half of the row
-                   ([Strip.join([Strip.blank(result_w - result.cell_length, rich), strip])
-                     for strip in lines_of(2, result.cell_length, style, options)]
-                    if 0 < result.cell_length <= result_w
-                    else lines_of(2, result_w, style, options), result_w)]
-        top = max(len(strips) for strips, _ in columns)
-        gap = Strip.blank(GUTTER, rich)
+        # The result is right-aligned when it fits; a long reason wraps in its half of the row.
+        right = 0 < result.cell_length <= result_w
+        columns = [(lines_of(0, head_w, style, options), head_w, 0, False),
+                   (lines_of(1, formula_w, style, options), formula_w, 0, False),
+                   (lines_of(2, result.cell_length if right else result_w, style, options),
+                    result_w, result_w - result.cell_length if right else 0, right)]
+        top = max(len(column[0]) for column in columns)
+        top_w = head_w + formula_w + result_w + 2 * GUTTER
+        gap = Segment(" " * GUTTER, rich)
         lines = []
         for y in range(top):
-            cells = []
-            for index, (strips, cell_width) in enumerate(columns):
+            segments: list[Segment] = []
+            for index, (strips, cell_width, indent, joined) in enumerate(columns):
                 if index:
-                    cells.append(gap)
-                cells.append(strips[y].extend_cell_length(cell_width, rich)
-                             .crop(0, cell_width) if y < len(strips)
-                             else Strip.blank(cell_width, rich))
-            lines.append(Strip.join(cells))
-        indent = Strip.blank(RULE_INDENT, rich)
+                    segments.append(gap)
+                segments += (_cell(strips[y], cell_width, indent, joined, rich)
+                             if y < len(strips) else [Segment(" " * cell_width, rich)])
+            lines.append(Strip(segments, top_w))
         rule_w = max(1, width - RULE_INDENT)
+        indent = Segment(" " * RULE_INDENT, rich)
         for strip in lines_of(3, rule_w, style, options):
-            lines.append(Strip.join([indent, strip.extend_cell_length(rule_w, rich)]))
+            segments = [indent, *strip]
+            length = strip.cell_length
+            if length < rule_w:
+                segments.append(Segment(" " * (rule_w - length), rich))
+            lines.append(Strip(segments, RULE_INDENT + max(rule_w, length)))
         return lines[:height] if height is not None else lines
 
     DRAWN_KEPT = 12
@@ -142,3 +146,24 @@ class RowVisual(Visual):
                 self.drawn.clear()
             lines = self.drawn[key] = content.render_strips(width, None, style, options)
         return lines
+
+
+
+
+def _cell(strip: Strip, width: int, indent: int, joined: bool,
+          blank: RichStyle) -> list[Segment]:
+    """One column of a row's top line: ``indent`` blank cells and then ``strip``, filled with
+    blanks to ``width`` cells and cut there. The same segments as ``Strip.join`` of
+    ``Strip.blank(indent)`` and ``strip`` (``joined``: that join drops a part without a
+    character, and an indent of 0), then ``extend_cell_length(width)`` and ``crop(0, width)``,
+    in one pass: a keystroke repaints a changed row's lines, and making a strip for each of
+    those steps was most of it."""
+    column = [Segment(" " * indent, blank)] if indent else []
+    if not joined or strip.cell_count:
+        column.extend(strip)
+    length = indent + strip.cell_length
+    if length > width:  # never seen (Textual wraps a part to its width); cut as crop did
+        return list(Strip(column, length).crop(0, width))
+    if length < width:
+        column.append(Segment(" " * (width - length), blank))
+    return column
