@@ -34,6 +34,7 @@ from textual.cache import FIFOCache
 from textual.color import Color
 from textual.geometry import Region
 from textual.strip import Strip
+from textual.visual import Visual
 from textual.reactive import var
 from textual.binding import Binding
 from textual.widgets import OptionList, Select, Static
@@ -211,6 +212,15 @@ TARGETS = [
          "self.clear_cached_dimensions()", "self._rich_style_cache.clear()"))
      and all(name in inspect.getsource(Screen._on_update) for name in (
          "self._dirty_widgets.add(widget)", "self.check_idle()"))),
+    ("ContentAsDrawn", "Widget._render_content: _render, visual_style, Visual.to_strips, "
+     "_RenderCache(size, strips), _dirty_regions; to_strips: text_selection, auto_links, "
+     "content_align, render_strips with RenderOptions(_get_style, styles, …)",
+     lambda: all(name in inspect.getsource(Widget._render_content) for name in (
+         "self._render()", "self.visual_style", "_RenderCache(self.size, strips)",
+         "self._dirty_regions.clear()"))
+     and all(name in inspect.getsource(Visual.to_strips) for name in (
+         "widget.text_selection", "widget.auto_links", "content_align", "pad",
+         "visual.render_strips", "widget._get_style"))),
     ("key_stopped", "Message()._stop_propagation, set by stop(); MessagePump._on_message "
      "bubbles only an unstopped message, posting it to the parent (_bubble_to), a screen "
      "stopping one whose sender is its parent", lambda: Message()._stop_propagation is False
@@ -512,3 +522,42 @@ async def test_a_repaint_without_messages_is_drawn_and_sends_none():
         assert not widget._repaint_required
         await pilot.pause()
         assert "after" in app.export_screenshot()
+
+
+class Drawn(hooks.ContentAsDrawn, Static):
+    """A widget whose content lines are its visual's strips as drawn."""
+
+
+class PlainStatic(Static):
+    """The same widget drawn Textual's own way."""
+
+
+class DrawnApp(App[None]):
+    CSS = """
+    Drawn, PlainStatic { height: 3; background: #203040; color: #e0e0e0; padding: 0 1; }
+    .centred { content-align: center middle; }
+    """
+
+    def compose(self) -> ComposeResult:
+        text = "Armor 13 · Brawn 6\nwrapped to a second line of the widget"
+        yield Drawn(text, id="drawn")
+        yield PlainStatic(text, id="plain")
+        yield Drawn("Armor 13", id="drawn-centred", classes="centred")
+        yield PlainStatic("Armor 13", id="plain-centred", classes="centred")
+
+
+async def test_content_as_drawn_gives_textuals_own_lines_and_takes_its_way_when_aligned():
+    app = DrawnApp()
+    async with app.run_test(size=(30, 14)) as pilot:
+        await pilot.pause()
+        for drawn, plain in (("drawn", "plain"), ("drawn-centred", "plain-centred")):
+            ours, theirs = app.query_one(f"#{drawn}"), app.query_one(f"#{plain}")
+            region = ours.size.region
+            assert [list(line) for line in ours.render_lines(region)] == \
+                [list(line) for line in theirs.render_lines(region)]
+        lines = app.query_one("#drawn").render_lines(app.query_one("#drawn").size.region)
+        assert "Armor 13" in lines[0].text
+        centred = app.query_one("#drawn-centred").render_lines(
+            app.query_one("#drawn-centred").size.region)
+        assert centred[1].text.strip() == "Armor 13"
+        assert not centred[1].text.startswith(" Armor"), "centred, as Textual aligns it"

@@ -29,8 +29,8 @@ from .first_paint import (KeepStylesOnFirstResume, StyleOnceInTheDom, add_css_fi
 from .for_tests import (exit_output, kept_lines, notifications, own_component_styles,
                         rendered_lines)
 from .key_path import key_stopped, mark_keys_typed_after_escape
-from .painting import (RepaintWithoutMessages, SkipRepaintOutOfView, compact_output,
-                       forget_arrangement, layout_pending)
+from .painting import (ContentAsDrawn, RepaintWithoutMessages, SkipRepaintOutOfView,
+                       compact_output, forget_arrangement, layout_pending)
 from .retained import (background_pairs_by_colour, forget_cell_styles, forget_drawn,
                        forget_geometry, lay_out_without_painting)
 from .shared_styles import SharedComponentClasses, blend_over, component_classes
@@ -53,5 +53,5 @@ __all__ = [
     "lazy_strip_caches", "background_pairs_by_colour", "forget_geometry",
     "RepaintWhatARebuiltMapMoves", "event_clock", "DrawnSelectCurrent", "OneToastPerMessage",
     "forget_cell_styles", "StyleOnceInTheDom", "forget_drawn", "kept_lines",
-    "lay_out_without_painting", "add_css_file", "RepaintWithoutMessages",
+    "lay_out_without_painting", "add_css_file", "RepaintWithoutMessages", "ContentAsDrawn",
 ]

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from textual.visual import RenderOptions
+from textual.widget import _RenderCache
+
 
 class SkipRepaintOutOfView:
     """Widget mixin: a repaint of the widget while it is scrolled out of view is dropped.
@@ -63,6 +66,36 @@ class RepaintWithoutMessages:
             screen._dirty_widgets.add(self)
             screen.check_idle()
         return self
+
+
+class ContentAsDrawn:
+    """Widget mixin: the widget's content lines are its visual's strips as drawn, when
+    nothing of Textual's dressing applies to them.
+
+    Buys: on every repaint Textual's ``Visual.to_strips`` looks up the text selection, the
+    link style and the content alignment and works out a style without reverse, for a
+    widget that has none of them (a value row: no links, left and top, never padded). With
+    a selection on it, links or an alignment set, Textual's own way is taken.
+    Relies on: ``Widget._render_content`` (``_render``, ``visual_style``, ``_get_style``,
+    ``_render_cache = _RenderCache(size, strips)``, ``_dirty_regions`` cleared) and
+    ``Visual.to_strips`` with ``pad`` and ``post_style`` unset returning the visual's
+    ``render_strips`` as they are when there is no selection, no links and the alignment is
+    left and top.
+    """
+
+    def _render_content(self) -> None:
+        styles = self.styles  # type: ignore[attr-defined]
+        if (self.auto_links or styles.content_align_horizontal != "left"  # type: ignore
+                or styles.content_align_vertical != "top"
+                or self.text_selection is not None):  # type: ignore[attr-defined]
+            super()._render_content()  # type: ignore[misc]
+            return
+        size = self.size  # type: ignore[attr-defined]
+        strips = self._render().render_strips(  # type: ignore[attr-defined]
+            size.width, size.height, self.visual_style,  # type: ignore[attr-defined]
+            RenderOptions(self._get_style, styles, None, None))  # type: ignore
+        self._render_cache = _RenderCache(size, strips)
+        self._dirty_regions.clear()  # type: ignore[attr-defined]
 
 
 def compact_output(app: Any, compact: Callable[[str], str]) -> None:

@@ -21,7 +21,7 @@ from textual.style import Style
 from textual.widget import Widget
 
 from ...engine import NodeStatus, Rule, State
-from ..textual_internals import RepaintWithoutMessages, SkipRepaintOutOfView
+from ..textual_internals import ContentAsDrawn, RepaintWithoutMessages, SkipRepaintOutOfView
 from .ids import value_id
 from .no_links import NoLinks
 from .refuse_typed import RefuseTyped
@@ -56,8 +56,8 @@ def formula_text(status: NodeStatus) -> str:
     return status.message
 
 
-class ValueRow(NoLinks, RefuseTyped, SharedComponentStyles, RepaintWithoutMessages,
-               SkipRepaintOutOfView, Widget, can_focus=True):
+class ValueRow(NoLinks, RefuseTyped, SharedComponentStyles, ContentAsDrawn,
+               RepaintWithoutMessages, SkipRepaintOutOfView, Widget, can_focus=True):
     """A derived node's row; focusable so the rule panel can show its full rule.
 
     Enter opens the full explanation in a dialog (as F3 does anywhere). A repaint while it is
