@@ -221,6 +221,18 @@ TARGETS = [
      and all(name in inspect.getsource(Visual.to_strips) for name in (
          "widget.text_selection", "widget.auto_links", "content_align", "pad",
          "visual.render_strips", "widget._get_style"))),
+    ("LeftFramedLines", "StylesCache.render_line's content branch (adjust_cell_length, "
+     "line_pad, get_box(...)[1][0], Strip(line, width)) and render (filters, crop); "
+     "Widget.render_line, _size, styles._cache_key, _border_title",
+     lambda: all(name in inspect.getsource(StylesCache.render_line) for name in (
+         "render_content_line(y - gutter.top)", "line.adjust_cell_length(content_width, "
+         "inner.rich_style)", "line_pad(line, pad_left, pad_right, inner.rich_style)",
+         "get_box(border_left, inner, outer, left_style)[1][0]", "Strip(post(line), width)"))
+     and all(name in inspect.getsource(StylesCache.render) for name in (
+         "strip.apply_filter(filter, background)", "strip.crop(x1, x2)"))
+     and "widget.background_colors" in inspect.getsource(StylesCache.render_widget)
+     and all(attribute(Widget(), n) for n in ("_size", "_border_title", "_border_subtitle"))
+     and isinstance(type(Widget().styles).__dict__.get("_cache_key"), property)),
     ("key_stopped", "Message()._stop_propagation, set by stop(); MessagePump._on_message "
      "bubbles only an unstopped message, posting it to the parent (_bubble_to), a screen "
      "stopping one whose sender is its parent", lambda: Message()._stop_propagation is False

@@ -28,6 +28,7 @@ from .first_paint import (KeepStylesOnFirstResume, StyleOnceInTheDom, add_css_fi
                           breakpoint_classes)
 from .for_tests import (exit_output, kept_lines, notifications, own_component_styles,
                         rendered_lines)
+from .framed_lines import LeftFramedLines
 from .key_path import key_stopped, mark_keys_typed_after_escape
 from .painting import (ContentAsDrawn, RepaintWithoutMessages, SkipRepaintOutOfView,
                        compact_output, forget_arrangement, layout_pending)
@@ -54,4 +55,5 @@ __all__ = [
     "RepaintWhatARebuiltMapMoves", "event_clock", "DrawnSelectCurrent", "OneToastPerMessage",
     "forget_cell_styles", "StyleOnceInTheDom", "forget_drawn", "kept_lines",
     "lay_out_without_painting", "add_css_file", "RepaintWithoutMessages", "ContentAsDrawn",
+    "LeftFramedLines",
 ]

@@ -21,7 +21,8 @@ from textual.style import Style
 from textual.widget import Widget
 
 from ...engine import NodeStatus, Rule, State
-from ..textual_internals import ContentAsDrawn, RepaintWithoutMessages, SkipRepaintOutOfView
+from ..textual_internals import (ContentAsDrawn, LeftFramedLines, RepaintWithoutMessages,
+                                 SkipRepaintOutOfView)
 from .ids import value_id
 from .no_links import NoLinks
 from .refuse_typed import RefuseTyped
@@ -56,7 +57,7 @@ def formula_text(status: NodeStatus) -> str:
     return status.message
 
 
-class ValueRow(NoLinks, RefuseTyped, SharedComponentStyles, ContentAsDrawn,
+class ValueRow(NoLinks, RefuseTyped, SharedComponentStyles, LeftFramedLines, ContentAsDrawn,
                RepaintWithoutMessages, SkipRepaintOutOfView, Widget, can_focus=True):
     """A derived node's row; focusable so the rule panel can show its full rule.
 
