@@ -1,4 +1,4 @@
-"""A value row's lines are put together from a frame worked out once
+"""A value row's and an input row's lines are put together from a frame worked out once
 (``textual_internals.LeftFramedLines``); they must be the very segments Textual's own frame
 work gives, on every tab, at both sizes, with and without colour, for a row focused, marked
 by an edit, waiting or refused, and after the theme changes."""
@@ -10,21 +10,22 @@ from textual.widget import Widget
 
 from worksheet.ui import WorksheetApp
 from worksheet.ui.textual_internals import LeftFramedLines
+from worksheet.ui.widgets.input_row import InputRow
 from worksheet.ui.widgets.value_row import ValueRow
 
 
-def textuals_own(row: ValueRow) -> list[list]:
+def textuals_own(row: ValueRow | InputRow) -> list[list]:
     row._styles_cache.clear()
     return [list(line) for line in Widget.render_lines(row, row.outer_size.region)]
 
 
-def framed(row: ValueRow) -> list[list]:
+def framed(row: ValueRow | InputRow) -> list[list]:
     return [list(line) for line in LeftFramedLines.render_lines(row, row.outer_size.region)]
 
 
-def shown_rows(app: WorksheetApp) -> list[ValueRow]:
-    """The rows on screen (a hidden tab's rows are not drawn)."""
-    return [row for row in app.screen.query(ValueRow) if row.region.area]
+def shown_rows(app: WorksheetApp) -> list[ValueRow | InputRow]:
+    """The rows on screen, value rows and input rows (a hidden tab's rows are not drawn)."""
+    return [row for row in app.screen.query("ValueRow, InputRow") if row.region.area]
 
 
 def differing_rows(app: WorksheetApp) -> list[str]:
@@ -51,6 +52,9 @@ async def test_a_rows_lines_are_textuals_own(size, no_color, monkeypatch):
         for _ in range(3):
             await pilot.pause()
         await pilot.press("end", "1", "4")  # Level 714: rows marked, some refused or waiting
+        await pilot.pause()
+        assert differing_rows(app) == [], "the focused input row"
+        await pilot.press("x")  # refused: the message under the row
         await pilot.pause()
         row = app.screen.query(ValueRow).first()
         row.focus()  # the focus border and background

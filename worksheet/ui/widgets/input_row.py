@@ -23,7 +23,9 @@ from textual.widgets import Checkbox, Input, Select, SelectionList
 
 from ...engine import InputSpec
 from .editors import EDITOR_MESSAGES, AnyEditor, choice_width, make_editor
+from ..textual_internals import ContentAsDrawn, LeftFramedLines
 from .frame_hold import frame_hold
+from .no_links import NoLinks
 from .shared_styles import SharedComponentStyles
 from .stand_in import STAND_IN_COMPONENTS, can_wait, editor_drawing
 from .row_visual import ROW_EDGE
@@ -166,7 +168,7 @@ def cell_lines(spec: InputSpec) -> int:
     return min(len(spec.choices), 8) if spec.kind == "names" else 1
 
 
-class InputRow(SharedComponentStyles, Widget):
+class InputRow(NoLinks, SharedComponentStyles, LeftFramedLines, ContentAsDrawn, Widget):
     """A labelled editor for one input, with what it allows, its help and its error message.
 
     The row draws the label, the allowed-and-help text and the message under a refused input
