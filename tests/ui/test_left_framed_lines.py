@@ -24,8 +24,10 @@ def framed(row: ValueRow | InputRow) -> list[list]:
 
 
 def shown_rows(app: WorksheetApp) -> list[ValueRow | InputRow]:
-    """The rows on screen, value rows and input rows (a hidden tab's rows are not drawn)."""
-    return [row for row in app.screen.query("ValueRow, InputRow") if row.region.area]
+    """The rows on screen, value rows and input rows, and the status line (padded on both
+    sides; a hidden tab's rows are not drawn)."""
+    return [row for row in app.screen.query("ValueRow, InputRow, StatusLine")
+            if row.region.area]
 
 
 def differing_rows(app: WorksheetApp) -> list[str]:
@@ -54,7 +56,7 @@ async def test_a_rows_lines_are_textuals_own(size, no_color, monkeypatch):
         await pilot.press("end", "1", "4")  # Level 714: rows marked, some refused or waiting
         await pilot.pause()
         assert differing_rows(app) == [], "the focused input row"
-        await pilot.press("x")  # refused: the message under the row
+        await pilot.press("x")  # refused: the message under the row, and in the status line
         await pilot.pause()
         row = app.screen.query(ValueRow).first()
         row.focus()  # the focus border and background

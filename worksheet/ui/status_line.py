@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Sequence
 from textual.widgets import Static
 
 from .. import rulesets
-from .textual_internals import RepaintWithoutMessages
+from .textual_internals import ContentAsDrawn, LeftFramedLines, RepaintWithoutMessages
 from .widgets.no_links import NoLinks
 
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ def status_text(title: str, short_title: str, dirty: bool, problems: Sequence[st
     return _cut(line(title, state, refused, extra), width)
 
 
-class StatusLine(NoLinks, RepaintWithoutMessages, Static):
+class StatusLine(NoLinks, LeftFramedLines, ContentAsDrawn, RepaintWithoutMessages, Static):
     """The line under the form. It keeps the text it shows, so an update that changes nothing
     repaints nothing; one line high and as wide as the screen, a repaint never needs a new
     layout."""

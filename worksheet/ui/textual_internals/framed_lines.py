@@ -18,8 +18,8 @@ from textual.style import Style
 
 
 class LeftFramedLines:
-    """Widget mixin: when the widget's only frame is on its left (a border, padding), its
-    lines are its content's lines behind that frame, which is worked out once per change of
+    """Widget mixin: when the widget's only frame is a left border and padding on its sides,
+    its lines are its content's lines in that frame, which is worked out once per change of
     its styles or size, not for every line drawn.
 
     Buys: for each line it draws, Textual's ``StylesCache.render_line`` works out the
@@ -28,8 +28,8 @@ class LeftFramedLines:
     of a two-line repaint at 200 columns, against 73 us for its content. The frame is kept
     with the styles' ``_cache_key`` it was made for, as Textual keeps ``visual_style``:
     every restyle (theme, focus, a class) changes the key. Anything more than a left border
-    and left padding (a border elsewhere, an outline, tint, opacity, hatch, a title, links)
-    takes Textual's own way.
+    and padding left and right (a border elsewhere, padding above or below, an outline,
+    tint, opacity, hatch, a title, links) takes Textual's own way.
     Relies on: ``StylesCache.render_line``'s content branch (``render_content_line``
     adjusted to the content width in the inner style, ``line_pad``, the left border from
     ``get_box(type, inner, outer, Style(foreground=base + colour))[1][0]``, ``Strip(line,
@@ -58,14 +58,14 @@ class LeftFramedLines:
         frame = kept[1]
         if frame is None:
             return super().render_lines(crop)  # type: ignore[misc]
-        head, inner, background, content_width, width = frame
+        head, tail, inner, background, content_width, width = frame
         render_line = self.render_line  # type: ignore[attr-defined]
         height = self._size.height  # type: ignore[attr-defined]
         lines = []
         for y in crop.line_range:
             content = (render_line(y).adjust_cell_length(content_width, inner) if y < height
                        else Strip.blank(content_width, inner))
-            strip = Strip([*head, *content], width)
+            strip = Strip([*head, *content, *tail], width)
             for line_filter in filters:
                 strip = strip.apply_filter(line_filter, background)
             lines.append(strip)
@@ -74,15 +74,16 @@ class LeftFramedLines:
             lines = [line.crop(x1, x2) for line in lines]
         return lines
 
-    def _make_left_frame(self) -> tuple[list[Segment], RichStyle, Any, int, int] | None:
-        """The segments before each content line (border, padding), the inner style, the
-        background the filters take, and the content's and the line's widths; ``None`` when
-        the widget's styles draw more than that."""
+    def _make_left_frame(self) -> tuple[list[Segment], list[Segment], RichStyle, Any, int,
+                                        int] | None:
+        """The segments before each content line (border, padding) and after it (padding),
+        the inner style, the background the filters take, and the content's and the line's
+        widths; ``None`` when the widget's styles draw more than that."""
         styles = self.styles  # type: ignore[attr-defined]
         (top, _), (right, _), (bottom, _), (left, left_colour) = styles.border
         pad_top, pad_right, pad_bottom, pad_left = styles.padding
         if (self.BLANK or self.auto_links or top or right or bottom  # type: ignore
-                or pad_top or pad_right or pad_bottom
+                or pad_top or pad_bottom
                 or any(edge for edge, _ in styles.outline) or styles.tint.a
                 or styles.text_opacity != 1.0 or self.opacity != 1.0  # type: ignore
                 or (styles.has_rule("hatch") and styles.hatch != "none")
@@ -91,7 +92,7 @@ class LeftFramedLines:
             return None
         base_background, background = self.background_colors  # type: ignore[attr-defined]
         width = self._size.width  # type: ignore[attr-defined]
-        shared = (base_background, background, left, left_colour, pad_left,
+        shared = (base_background, background, left, left_colour, pad_left, pad_right,
                   styles.gutter.width, width)
         frame = _FRAMES.get(shared)
         if frame is None:
@@ -105,7 +106,8 @@ class LeftFramedLines:
                 head.append(get_box(left, inner, outer, edge)[1][0])
             if pad_left:
                 head.append(make_blank(pad_left, inner.rich_style))
-            frame = _FRAMES[shared] = (head, inner.rich_style, background,
+            tail = [make_blank(pad_right, inner.rich_style)] if pad_right else []
+            frame = _FRAMES[shared] = (head, tail, inner.rich_style, background,
                                        max(0, width - styles.gutter.width), width)
         return frame
 
