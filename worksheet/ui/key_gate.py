@@ -43,13 +43,13 @@ meanwhile wait behind them (see :class:`KeyGate`).
 from __future__ import annotations
 
 import inspect
-import time
 from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 
+from .deadline import Deadline
 from .textual_internals import (SelectOverlay, busy_widget, key_stopped,
                                 mark_keys_typed_after_escape)
 
@@ -98,15 +98,12 @@ class KeyGate:
     """The widget that key was handed to."""
 
     _bounded: events.Key | events.Paste | None = None
-    """The key being followed (set while a key waits for it), finished at
-    :attr:`_bound_due` at the latest (:meth:`_bound`)."""
+    """The key being followed (set while a key waits for it), finished
+    :data:`HOLD_SECONDS` after following began at the latest (:meth:`_bound`)."""
 
-    _bound_due = 0.0
-    """When following :attr:`_bounded` ends (``time.monotonic``)."""
-
-    _bound_timer: Any = None
-    """The one timer that ends following at :attr:`_bound_due` (left running when a key is
-    finished early: it then finds nothing to end)."""
+    _bound_deadline: Deadline | None = None
+    """When following :attr:`_bounded` ends (left pending when a key is finished early: it
+    then finds nothing to end)."""
 
     _climbed: events.Key | events.Paste | None = None
     """The key whose messages were last followed up to the dialog (:meth:`_climb`)."""
@@ -283,25 +280,16 @@ class KeyGate:
         """Follow ``event`` for :data:`HOLD_SECONDS` at most, then let the keys after it go.
 
         A typed key is followed each time the next key comes while it is unfinished (every
-        key of a run of typing). One timer serves them all: starting a timer and stopping
-        it again per key made and cancelled an asyncio task each time."""
+        key of a run of typing): one :class:`Deadline` serves them all."""
         self._bounded = event
-        self._bound_due = time.monotonic() + HOLD_SECONDS
-        if self._bound_timer is None:
-            self._bound_timer = self.set_timer(  # type: ignore[attr-defined]
-                HOLD_SECONDS, self._bound_reached)
+        if self._bound_deadline is None:
+            self._bound_deadline = Deadline(self, HOLD_SECONDS, self._bound_reached)
+        self._bound_deadline.put_off()
 
     def _bound_reached(self) -> None:
-        """The timer ended: finish the key followed if its time is up, else wait on."""
-        self._bound_timer = None
-        event = self._bounded
-        if event is None:
-            return
-        left = self._bound_due - time.monotonic()
-        if left > 0:
-            self._bound_timer = self.set_timer(left, self._bound_reached)  # type: ignore
-        else:
-            self._bounded = None
+        """Following the key has taken its bound: finish it (if one is still followed)."""
+        event, self._bounded = self._bounded, None
+        if event is not None:
             self._finish(event, settled=True)
 
     def _climbing(self, event: events.Key | events.Paste) -> bool:

@@ -21,13 +21,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from textual.timer import Timer
 
 from .. import rulesets
 from ..engine import Sheet
 from .. import presets
 from ..recovery import Recovery, state_dir
 from . import store
+from .deadline import Deadline
 from .host import Host
 from .sheet import SheetForm
 from .terminal_end import watch_terminal_end
@@ -60,31 +60,16 @@ class RecoveryController:
         self.failure: str | None = None
         """One line for the player when the app ended on an unexpected error (the command
         line prints it after the screen is restored, and exits with status 1)."""
-        self._timer: Timer | None = None
-        self._due = 0.0  # when the write is due (``time.monotonic``): the last edit's + delay
+        self._write = Deadline(host, RECOVERY_DELAY, self.save)
+        """The write once the edits pause."""
         self._pending: dict[str, dict[str, Any]] = {}  # restored edits of tabs not built yet
         self._hanging_up = False
         self._hangup_task: asyncio.Task[None] | None = None
 
     # -- keeping ------------------------------------------------------------------------
     def edited(self) -> None:
-        """A form changed: write the unsaved state once the edits pause (``RECOVERY_DELAY``).
-
-        Each edit only moves the time the write is due; one timer runs at a time and, when it
-        ends before that time, waits out the rest (:meth:`_when_due`). Stopping a timer and
-        starting another on every keystroke cancelled and made an asyncio task each time, a
-        fifteenth of a keystroke's CPU."""
-        self._due = time.monotonic() + RECOVERY_DELAY
-        if self._timer is None:
-            self._timer = self.host.set_timer(RECOVERY_DELAY, self._when_due)
-
-    def _when_due(self) -> None:
-        """The timer ended: write now if the edits have paused long enough, else wait on."""
-        left = self._due - time.monotonic()
-        if left > 0:
-            self._timer = self.host.set_timer(left, self._when_due)
-        else:
-            self.save()
+        """A form changed: write the unsaved state once the edits pause (``RECOVERY_DELAY``)."""
+        self._write.put_off()
 
     def unsaved_tabs(self) -> list[str]:
         """The tabs with unsaved edits (restored edits of a tab not shown yet count)."""
@@ -111,9 +96,7 @@ class RecoveryController:
         host.push_screen(dialog, lambda answer: answer == "quit" and self._quit_now())
 
     def _quit_now(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
+        self._write.cancel()
         self.file.clear()
         self.host.exit()
 
@@ -158,8 +141,7 @@ class RecoveryController:
             self._save_when_settled(signum))
 
     def _save_now(self) -> bool:
-        if self._timer is not None:
-            self._timer.stop()
+        self._write.cancel()
         if self._hanging_up:  # what the player saw typed counts, even if not yet applied
             for rid in self.host.ruleset_ids:
                 form = self.host.form(rid)
@@ -225,7 +207,7 @@ class RecoveryController:
     def save(self) -> bool:
         """Write the unsaved state now (or clear the file when nothing is unsaved); False
         when it could not be written (the player is told)."""
-        self._timer = None
+        self._write.cancel()  # written now: not again when the edits pause
         state = self.state()
         try:
             if state["tabs"]:
