@@ -4,6 +4,7 @@ printed over the player's screen; a recovery file the app cannot use never crash
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from pathlib import Path
@@ -12,6 +13,8 @@ import pytest
 
 import worksheet.ui.app as app_module
 
+from worksheet import rulesets
+from worksheet.engine import NumberInput, Sheet
 from worksheet.recovery import Recovery, recovery_dir, state_dir
 from worksheet.ui import WorksheetApp, store
 from worksheet.ui.screens.confirm import Choose
@@ -125,22 +128,45 @@ async def test_escape_on_the_restore_question_keeps_the_edits_for_the_next_start
     assert kept == {"dodge_ranks": "73"}
 
 
-async def test_an_entry_the_engine_fails_on_leaves_the_tab_untouched_and_is_kept_aside():
-    """Exalted's Charm limit ``1e5000`` makes this engine fail (not refuse) while it computes;
-    a restore of it must leave the tab as it was, not half loaded."""
-    from worksheet.engine import Sheet
-    from worksheet import rulesets
+class OverflowingLimit(NumberInput):
+    """Exalted's ``charm_limit`` with the parsing bug it once had: ``1e5000`` went through
+    ``float`` and overflowed (``OverflowError``) instead of being refused. Every other text
+    parses as the real input's does."""
 
-    try:
-        Sheet(rulesets.get("exalted2e"), {}).set_many_text({"charm_limit": "1e5000",
-                                                            "dexterity": "4"})
-    except Exception:  # noqa: BLE001 — what this test is about
-        pass
-    else:
-        pytest.skip("the engine refuses 1e5000 now (its size bound): nothing here fails")
-    plant_recovery({"active": "exalted2e",
-                    "tabs": {"exalted2e": {"entries": {"charm_limit": "1e5000",
-                                                       "dexterity": "4"}}}})
+    def parse_text(self, text: str):
+        if text.strip() == "1e5000":
+            raise OverflowError("cannot convert float infinity to integer")
+        return super().parse_text(text)
+
+
+def plant_parsing_bug(monkeypatch) -> None:
+    """Put :class:`OverflowingLimit` in the real Exalted ruleset for this test only.
+
+    The engine now refuses ``1e5000`` (its size bound) and turns an exception in a rule into
+    an error value on the node, so no real input makes it raise any more; an input's parsing
+    is the one place left where a bug would (``Sheet._checked`` lets any error but
+    ``InputError`` through), so that is where the bug is planted.
+    """
+    exalted = rulesets.get("exalted2e")
+    real = exalted.inputs["charm_limit"]
+    fields = {field.name: getattr(real, field.name) for field in dataclasses.fields(real)}
+    monkeypatch.setitem(exalted.inputs, "charm_limit", OverflowingLimit(**fields))
+
+
+async def test_an_entry_the_engine_fails_on_leaves_the_tab_untouched_and_is_kept_aside(
+        monkeypatch):
+    """An input whose parsing raises makes the engine fail (not refuse) on a restored entry:
+    that tab must stay as it was, not half loaded, its edits kept aside with a message that
+    says where, while another tab of the same file is still restored."""
+    refused = Sheet(rulesets.get("exalted2e"))
+    refused.set_many_text({"charm_limit": "1e5000"})
+    assert [p.input for p in refused.problems] == ["charm_limit"], "the real engine refuses"
+    plant_parsing_bug(monkeypatch)
+    with pytest.raises(OverflowError):  # the planted bug really makes the engine fail
+        Sheet(rulesets.get("exalted2e")).set_many_text({"charm_limit": "1e5000"})
+    plant_recovery({"active": "gemstone4", "tabs": {
+        "exalted2e": {"entries": {"charm_limit": "1e5000", "dexterity": "4"}},
+        "gemstone4": {"entries": {"dodge_ranks": "42"}}}})
     app = WorksheetApp(ruleset="exalted2e")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -151,5 +177,18 @@ async def test_an_entry_the_engine_fails_on_leaves_the_tab_untouched_and_is_kept
         form = app.form("exalted2e")
         assert not form.dirty  # the entries are those last loaded
         assert form.inputs == rulesets.get("exalted2e").defaults()
+        assert (app.query_one("#exalted2e #dexterity").value,
+                app.query_one("#exalted2e #charm-limit").value) == ("3", ""), "defaults shown"
+        assert form.value("dodge_dv") == Sheet(rulesets.get("exalted2e")).value("dodge_dv")
+        told = [(n.severity, n.message) for n in notifications(app)]
+        assert app.active == "gemstone4", "the other tab is restored and shown"
+        assert app.query_one("#gemstone4 #dodge-ranks").value == "42"
+        assert app.form("gemstone4").value("dodge_ranks") == 42
     aside = list(recovery_dir().glob("*.unrestorable-*"))
     assert len(aside) == 1 and "1e5000" in aside[0].read_text()
+    kept = json.loads(aside[0].read_text())["state"]["tabs"]
+    assert kept == {"exalted2e": {"entries": {"charm_limit": "1e5000", "dexterity": "4"}}}
+    assert told == [("error", "Unsaved edits of Exalted 2e — Defense Value could not be "
+                              "restored (OverflowError: cannot convert float infinity to "
+                              f"integer); they are kept in {aside[0]}.")]
+    assert store.recovery().load()["tabs"] == {"gemstone4": {"entries": {"dodge_ranks": "42"}}}
