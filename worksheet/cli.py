@@ -1,4 +1,5 @@
-"""The command line: ``worksheet calc``, ``worksheet rulesets``, and opening the app.
+"""The command line: ``worksheet calc``, ``worksheet rulesets``, ``worksheet rules``, and opening
+the app.
 
 ``main(argv)`` returns the exit status instead of exiting, so tests call it directly:
 0 — the sheet is valid; 2 — a bad argument or input (the message names the input, the value and
@@ -68,7 +69,8 @@ def _calc_parser() -> _Parser:
 
 def _app_parser() -> _Parser:
     parser = _Parser(prog="worksheet",
-                     description="Open the terminal worksheet. Subcommands: calc, rulesets, presets.")
+                     description="Open the terminal worksheet. "
+                     "Subcommands: calc, rulesets, rules, presets.")
     parser.add_argument("ruleset", nargs="?", help="open on this ruleset's tab")
     parser.add_argument("--preset", metavar="NAME_OR_PATH", help="open with this preset loaded")
     return parser
@@ -132,6 +134,19 @@ def run_rulesets(argv: Sequence[str]) -> int:
     return EXIT_OK
 
 
+def run_rules(argv: Sequence[str]) -> int:
+    """``worksheet rules``: a ruleset's inputs and rules (:mod:`worksheet.rulesets.rules_doc`)."""
+    from .rulesets.rules_doc import FORMATS  # only this command needs it
+
+    parser = _Parser(prog="worksheet rules",
+                     description="Print a ruleset's inputs and rules, in derivation order.")
+    parser.add_argument("ruleset", help="ruleset id: " + ", ".join(rulesets.ids()))
+    parser.add_argument("--format", choices=tuple(FORMATS), default="text")
+    args = parser.parse_args(argv)
+    print(FORMATS[args.format](_ruleset(args.ruleset)))
+    return EXIT_OK
+
+
 def run_presets(argv: Sequence[str]) -> int:
     """``worksheet presets``: see :mod:`worksheet.cli_presets`."""
     from .cli_presets import run_presets as run  # it loads the saving code the app defers
@@ -166,7 +181,8 @@ def run_app(argv: Sequence[str]) -> int:
     return app.return_code or EXIT_OK  # 128 + N after signal N (SIGHUP, SIGTERM)
 
 
-COMMANDS = {"calc": run_calc, "rulesets": run_rulesets, "presets": run_presets}
+COMMANDS = {"calc": run_calc, "rulesets": run_rulesets, "rules": run_rules,
+            "presets": run_presets}
 """Subcommands by name; anything else opens the app."""
 
 
