@@ -4,10 +4,13 @@ hold its lock, plant a link, leave a killed save's temporaries; and what stays p
 from __future__ import annotations
 
 import os
+import pwd
+import shutil
 import signal
 import stat
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -122,22 +125,17 @@ def test_the_lock_file_is_for_writers_only(shared, user_folder, make_preset):
 def test_an_account_that_may_only_read_cannot_open_the_lock(shared, make_preset):
     save_preset(make_preset(), "shared")
     lock = shared / LOCK_NAME
-    pid = os.fork()
-    if pid == 0:  # the child becomes an account outside the group, then tries
-        code = 0
-        try:
-            os.setgid(NOBODY)
-            os.setuid(NOBODY)
-            for flags in (os.O_RDONLY, os.O_WRONLY):
-                try:
-                    os.close(os.open(lock, flags))
-                    code = 3
-                except PermissionError:
-                    pass
-        finally:
-            os._exit(code)
-    _, status = os.waitpid(pid, 0)
-    assert os.waitstatus_to_exitcode(status) == 0
+
+    def open_lock() -> int:  # as an account outside the group
+        for flags in (os.O_RDONLY, os.O_WRONLY):
+            try:
+                os.close(os.open(lock, flags))
+                return 3
+            except PermissionError:
+                pass
+        return 0
+
+    assert _as_nobody(open_lock) == 0
 
 
 @pytest.mark.parametrize("planted", ["link", "fifo"])
@@ -170,15 +168,9 @@ def test_a_link_is_listed_as_refused_beside_the_good_presets(planted):
     own, link = planted
     found, problems = list_presets()
     shared = [(item.preset.name, item.owner) for item in found if item.location.kind == "shared"]
-    assert shared == [("Good", _me())]
+    assert shared == [("Good", pwd.getpwuid(os.geteuid()).pw_name)]
     assert [problem.file for problem in problems] == [str(link)]
     assert "symbolic link" in str(problems[0])
-
-
-def _me() -> str:
-    import pwd
-
-    return pwd.getpwuid(os.geteuid()).pw_name
 
 
 def test_the_listing_command_shows_the_link_refused_and_exits_0(planted, capsys):
@@ -188,19 +180,13 @@ def test_the_listing_command_shows_the_link_refused_and_exits_0(planted, capsys)
     assert f"refused {planted[1]}" in err and "symbolic link" in err
 
 
-def test_a_link_is_never_found_by_name_in_the_shared_folder(planted):
+def test_a_link_is_never_found_by_name_in_the_shared_folder(planted, make_preset):
     own, link = planted
     own.unlink()  # only the link is left
     link.unlink()
-    link.symlink_to(save_preset(_other_preset(), "user"))
+    link.symlink_to(save_preset(make_preset("Elsewhere", dodge=9), "user"))
     with pytest.raises(PresetError, match="symbolic link"):
         find_preset("mine")
-
-
-def _other_preset():
-    from worksheet.presets import Preset
-
-    return Preset("gemstone4", "Elsewhere", inputs={"dodge_ranks": 9})
 
 
 def test_check_reports_the_link(planted, capsys):
@@ -265,18 +251,27 @@ def _temporaries(folder: Path) -> list[str]:
 @pytest.mark.parametrize("where", ["user", "shared"])
 def test_temporaries_of_a_save_killed_with_sigkill_are_gone_after_the_next_listing(
         shared, user_folder, make_preset, where):
+    """Each kill is sent once a save is done and the next one's temporary is in the folder; it
+    landed mid-write when that temporary is still there once the saver is dead. Most must,
+    and at every kill the preset is whole: a save replaces it in one rename, never in place."""
     folder = user_folder if where == "user" else shared
-    for _ in range(5):  # a few kills: at least some land mid-write
+    mid_write = 0
+    for _ in range(5):
         saver = subprocess.Popen([sys.executable, "-c", SAVER, where], stdout=subprocess.PIPE,
                                  text=True, cwd=ROOT, env=os.environ)
         assert saver.stdout.readline().strip() == "saving"
+        writing = f".hero.toml.{HOST}.{saver.pid}."
         deadline = time.monotonic() + 30
-        while not (folder / "hero.toml").exists() and time.monotonic() < deadline:
-            assert saver.poll() is None, "the saver failed"
-            time.sleep(0.01)
-        time.sleep(0.05)
+        while not ((folder / "hero.toml").exists()
+                   and any(name.startswith(writing) for name in os.listdir(folder))):
+            assert saver.poll() is None and time.monotonic() < deadline, "the saver failed"
         saver.send_signal(signal.SIGKILL)
         saver.wait(timeout=30)
+        mid_write += any(name.startswith(writing) for name in _temporaries(folder))
+        whole = read_preset(folder / "hero.toml")
+        assert (whole.name, whole.description, whole.inputs) == \
+            ("Hero", "x" * 3000, {"dodge_ranks": 5})
+    assert mid_write >= 3, f"only {mid_write} of 5 kills landed mid-write"
     found, problems = list_presets()
     assert _temporaries(folder) == []
     assert not problems
@@ -293,13 +288,11 @@ def test_only_our_own_stale_temporaries_are_removed(user_folder, make_preset):
     save_preset(make_preset())
     dead, live = _dead_pid(), os.getpid()
     names = {
-        "dead": f".hero.toml.{HOST}.{dead}.abc123.tmp",
+        "dead": f".hero.toml.{HOST}.{dead}.abc123.tmp", "not_a_temporary": ".notes.tmp",
         "live": f".hero.toml.{HOST}.{live}.abc123.tmp",
-        "old_style_fresh": ".hero.toml.k3j4h5g6.tmp",
-        "old_style_old": ".hero.toml.a1b2c3d4.tmp",
+        "old_style_fresh": ".hero.toml.k3j4h5g6.tmp", "old_style_old": ".hero.toml.a1b2c3d4.tmp",
         "other_host_fresh": f".hero.toml.elsewhere.{dead}.abc123.tmp",
         "other_host_old": f".hero.toml.elsewhere.{dead}.def456.tmp",
-        "not_a_temporary": ".notes.tmp",
     }
     for name in names.values():
         (user_folder / name).write_text("partial")
@@ -334,16 +327,12 @@ def test_the_sweep_never_follows_a_link_named_like_a_temporary(tmp_path):
 @pytest.fixture
 def reachable(monkeypatch):
     """A shared folder that another account can reach (pytest's own folders are 0700)."""
-    import tempfile
-
     top = Path(tempfile.mkdtemp(prefix="worksheet-shared-"))
     top.chmod(0o755)
     folder = top / "shared"
     folder.mkdir()
     monkeypatch.setenv("WORKSHEET_SHARED_PRESETS", str(folder))
     yield folder
-    import shutil
-
     shutil.rmtree(top)
 
 
@@ -388,8 +377,6 @@ def test_a_link_another_player_planted_in_a_sticky_folder_is_refused_not_followe
 @pytest.mark.skipif(os.geteuid() != 0, reason="needs root to become another account")
 def test_a_shared_folder_out_of_reach_is_a_clear_refusal(make_preset, monkeypatch):
     """Status 0 or 2 with a message, never "unexpected error" (1), behind a closed folder."""
-    import tempfile
-
     top = Path(tempfile.mkdtemp(prefix="worksheet-closed-"))  # 0700: nobody cannot enter
     (top / "shared").mkdir()
     monkeypatch.setenv("WORKSHEET_SHARED_PRESETS", str(top / "shared"))
@@ -408,6 +395,4 @@ def test_a_shared_folder_out_of_reach_is_a_clear_refusal(make_preset, monkeypatc
     try:
         assert _as_nobody(attempt) == 0
     finally:
-        import shutil
-
         shutil.rmtree(top)
