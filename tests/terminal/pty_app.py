@@ -126,6 +126,30 @@ def in_shell(*args: str) -> list[str]:
             + "; echo worksheet ended $?; sleep 60"]
 
 
+IDLE = 0.08
+"""Seconds a program must stay idle for :meth:`PtyWorksheet.settle`: longer than the gaps
+between the steps of one key's handling (a thread hands work to the next), far shorter than
+a silence long enough to be sure of on a loaded machine."""
+
+_ASLEEP = frozenset("SI")
+"""Thread states (``/proc/…/stat``) of a thread that waits for something: sleeping, idle."""
+
+
+def _thread_states(pid: int) -> list[str]:
+    """The state of every thread of ``pid`` and of its children, recursively (a program
+    under a shell is the shell's child)."""
+    states = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            states.append((task / "stat").read_text().rsplit(")", 1)[1].split()[0])
+            children = (task / "children").read_text().split()
+        except (OSError, IndexError):
+            continue
+        for child in children:
+            states.extend(_thread_states(int(child)))
+    return states
+
+
 def _running(pid: int) -> bool:
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
@@ -260,11 +284,54 @@ class PtyWorksheet:
         regex = re.compile(pattern)
         self.wait_until(lambda: not regex.search(self.text()), f"{pattern!r} gone", timeout)
 
-    def settle(self, quiet: float = 0.5, limit: float = DEADLINE) -> None:
-        """Pump until the program has written nothing for ``quiet`` seconds."""
+    def input_pending(self) -> int:
+        """Bytes written to the program that it has not read yet (the terminal's input queue,
+        asked of the terminal's own device)."""
+        try:
+            fd = os.open(self.tty_name, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+        except OSError:  # hung up: nothing more will be read
+            return 0
+        try:
+            return struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0" * 4))[0]
+        except OSError:
+            return 0
+        finally:
+            os.close(fd)
+
+    def busy(self) -> bool:
+        """Whether the program still has work in hand: a key it has not read, or a thread of
+        its (or of a child's, under a shell) that is running or waiting for the processor."""
+        return bool(self.input_pending()) or any(
+            state not in _ASLEEP for state in _thread_states(self.process.pid))
+
+    def settle(self, quiet: float = IDLE, limit: float = DEADLINE) -> None:
+        """Wait until the program is idle: it has read every key sent, has written nothing
+        and none of its threads has run for ``quiet`` seconds.
+
+        This is the event "the keys are handled and their frame is out", read from the
+        kernel (the terminal's input queue, the threads' states), not a silence guessed long
+        enough: a starved program shows as running, so a slow machine waits longer instead of
+        reading a half-painted screen. It says nothing of work set for later (a timer), which
+        a test waits for by what it shows. Fails when the program is still busy at ``limit``
+        (a livelock that keeps repainting); returns when the program has ended.
+        """
         deadline = time.monotonic() + limit
-        while time.monotonic() < deadline and self.pump(quiet):
-            pass
+        idle_since: float | None = None
+        while True:
+            wrote = self.pump(0.01)
+            now = time.monotonic()
+            if self.process.poll() is not None:
+                self.pump(0.05)
+                return
+            if wrote or self.busy():
+                idle_since = None
+            elif idle_since is None:
+                idle_since = now
+            elif now - idle_since >= quiet:
+                return
+            if now > deadline:
+                raise AssertionError(f"the program was still busy {limit:.0f} s later "
+                                     f"(a livelock?); screen:\n{self.text()}")
 
     # -- input, signals, exit -------------------------------------------------------------
     def send(self, data: bytes | str) -> None:
@@ -277,12 +344,13 @@ class PtyWorksheet:
         """Send keys as one burst (see :func:`keys`)."""
         self.send(keys(*names))
 
-    def press_slowly(self, *names: str, gap: float = 0.25) -> None:
-        """Send keys one at a time, letting the program settle after each (what a player at a
-        local terminal does)."""
+    def press_slowly(self, *names: str, gap: float = IDLE) -> None:
+        """Send keys one at a time, each once the program has been idle for ``gap`` seconds
+        after the one before (what a player at a local terminal does: every key its own read,
+        handled and painted)."""
         for name in names:
             self.send(keys(name))
-            self.settle(quiet=gap, limit=5)
+            self.settle(gap)
 
     def resize(self, cols: int, rows: int) -> None:
         """Resize the terminal, as a player resizing the window or a tmux pane does: the new
@@ -294,6 +362,11 @@ class PtyWorksheet:
         self.cols, self.rows = cols, rows
         self.screen.resize(rows, cols)
         os.kill(self.process.pid, signal.SIGWINCH)
+
+    def wait_stopped(self, timeout: float = DEADLINE) -> None:
+        """Wait until every thread of the program is stopped (after a SIGSTOP)."""
+        self.wait_until(lambda: set(_thread_states(self.process.pid)) == {"T"},
+                        "the program stopped", timeout)
 
     def signal(self, signum: int) -> None:
         """Send a signal to the program (not its process group: as ``kill PID`` does)."""

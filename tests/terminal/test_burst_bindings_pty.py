@@ -28,7 +28,7 @@ def test_a_tab_out_of_an_open_list_then_enter_opens_the_next_choice(run_workshee
     app.send(keys("enter", "down", "tab", "4", "enter"))  # one write
     app.wait_for(r"Attack +brawl +▲")  # Attack's list is open
     app.wait_for(r"Not entered: “4”")
-    app.settle(0.5)
+    app.settle()
     text = app.text()
     assert re.search(r"Maneuver +dodge +▼", text), text  # left unchosen
     assert re.search(r"Attack +brawl +▲", text), text
@@ -43,10 +43,10 @@ def test_enter_on_a_worked_out_step_then_keys_for_the_explanation_then_tab(run_w
     after the Tab: Attack's list opened."""
     app = run_worksheet("shadowrun4")
     app.wait_for(r"Input · ")
-    app.settle(0.5)
+    app.settle()
     app.send(keys("tab", "tab", "enter", "down", "enter", "tab", "y"))  # one write
     app.wait_for(r"Not entered: “y”")
-    app.settle(0.5)
+    app.settle()
     text = app.text()
     assert "Input · Attack" in text, text
     assert re.search(r"Attack +ranged +▼", text), text  # its list closed
@@ -62,14 +62,14 @@ def test_a_step_typed_right_after_a_number_steps_that_number(run_worksheet):
     app.wait_for(r"Input · Dexterity")
     app.press("ctrl+down")
     app.wait_for(r"Input · Dodge")
-    app.settle(0.3)
+    app.settle()
     app.send(keys("7", "up"))  # one write
     app.wait_for(r"Dodge +8 ")
-    app.settle(0.5)
+    app.settle()
     assert re.search(r"Dodge +8 ", app.text()), app.text()
     app.send(keys("backspace", "3", "down", "down"))  # one write: 3, then 2, then 1
     app.wait_for(r"Dodge +1 ")
-    app.settle(0.5)
+    app.settle()
     assert re.search(r"Dodge +1 ", app.text()), app.text()
     assert app.process.poll() is None, app.after_exit()
 
@@ -83,10 +83,10 @@ def test_a_step_typed_right_after_a_paste_steps_the_pasted_number(run_worksheet)
     app.wait_for(r"Input · Dexterity")
     app.press("ctrl+down")
     app.wait_for(r"Input · Dodge")
-    app.settle(0.3)
+    app.settle()
     app.send(keys("backspace") + b"\x1b[200~4\x1b[201~" + keys("up"))  # one write
     app.wait_for(r"Dodge +5 ")
-    app.settle(0.5)
+    app.settle()
     assert re.search(r"Dodge +5 ", app.text()), app.text()
     assert "fix the text first" not in app.text(), app.text()
     assert app.process.poll() is None, app.after_exit()
@@ -98,10 +98,10 @@ def test_a_number_typed_right_after_ctrl_g_goes_to_the_attack(run_worksheet):
     a yes/no switch): Ctrl+G focuses the field once its row is built, a refresh later."""
     app = run_worksheet("shadowrun4")
     app.wait_for(r"Input · ")
-    app.settle(0.5)
+    app.settle()
     app.send(b"\x078")  # Ctrl+G, 8: one write
     app.wait_for(r"Attack dice +8 ")
-    app.settle(0.5)
+    app.settle()
     text = app.text()
     assert "Input · Attack dice" in text, text
     assert "Not entered" not in text, text
@@ -117,20 +117,20 @@ def test_a_tab_right_after_an_edit_that_moves_the_rows_follows_them(run_workshee
     was typed there."""
     app = run_worksheet("exalted2e")
     app.wait_for(r"Input · Dexterity")
-    app.settle(0.3)
+    app.settle()
     app.send(b"\x07")  # Ctrl+G
     app.wait_for(r"Input · Attack dice")
-    app.settle(0.3)
+    app.settle()
     burst = keys(*["8", "tab", "2", "shift+tab", "backspace"] * 6, "8", "tab", "2")
     app.send(burst)  # one write
     app.wait_for(r"Step Odds · Chance to be hit")  # the last Tab's place
     app.wait_for(r"Not entered: “2+”")  # refusals in one burst on one row are said together
-    app.settle(0.8)
+    app.settle()
     text = app.text()
     assert "Input · Action penalty" not in text and "Input · Onslaught" not in text, text
     app.send(b"\x1bOS")  # F4: the round inputs, to read them
     app.wait_for(r"Input · ")
-    app.settle(0.5)
+    app.settle()
     text = app.text()
     assert re.search(r"Action penalty +0 ", text) and re.search(r"Onslaught +0 ", text), text
     assert app.process.poll() is None, app.after_exit()
@@ -143,13 +143,13 @@ def test_a_key_typed_right_after_f4_reaches_the_round_record_list(run_worksheet)
     the list and focuses it a refresh later."""
     app = run_worksheet("rise")
     app.wait_for(r"Input · Level")
-    app.settle(0.5)
+    app.settle()
     app.send(b"\x1bOSa")  # F4, a: one write
     app.wait_for(r"Add modifiers #1")
-    app.settle(0.5)
+    app.settle()
     app.press("escape")
     app.wait_gone(r"Add modifiers #1")
-    app.settle(0.3)
+    app.settle()
     assert "✗ Level" not in app.text(), app.text()
     assert "Input · Modifiers" in app.text(), app.text()
     assert app.process.poll() is None, app.after_exit()

@@ -28,10 +28,10 @@ def _preset(folders, name: str) -> dict:
 def _start_with_42(run_worksheet):
     app = run_worksheet("gemstone4")
     app.wait_for(r"Input · Dodge ranks")  # the first field of the first step
-    app.settle(0.3)
+    app.settle()
     app.send("42")
     app.wait_for(r"Dodge ranks +42 ")
-    app.settle(0.3)
+    app.settle()
     return app
 
 
@@ -41,7 +41,7 @@ def test_a_key_after_enter_on_the_save_dialog_reaches_the_sheet(run_worksheet, f
     app = _start_with_42(run_worksheet)
     app.send(keys("ctrl+s", "m", "y", "p", "enter", "7"))  # one write
     app.wait_for(r"Dodge ranks +427 ")
-    app.settle(0.5)
+    app.settle()
     presets = sorted(p.name for p in (folders.data / "worksheet" / "presets").glob("*.toml"))
     assert presets == ["myp.toml"], presets
     assert _preset(folders, "myp")["inputs"]["dodge_ranks"] == 42
@@ -55,10 +55,10 @@ def test_a_reset_right_after_saving_leaves_the_preset_and_says_unsaved(run_works
     app = _start_with_42(run_worksheet)
     app.send(keys("ctrl+s", "m", "y", "p", "enter", "ctrl+r", "ctrl+o"))  # one write
     app.wait_for(r"Open preset")
-    app.settle(0.5)
+    app.settle()
     app.press("escape")
     app.wait_gone(r"Open preset")
-    app.settle(0.5)
+    app.settle()
     assert _preset(folders, "myp")["inputs"]["dodge_ranks"] == 42
     assert re.search(r"Dodge ranks +0 ", app.text()), app.text()
     assert re.search(r"unsaved", app.line_with("GemStone IV — Evade DS")), app.text()
@@ -76,9 +76,9 @@ def test_a_key_after_enter_on_the_command_palette_reaches_the_sheet(run_workshee
     app.wait_for(r"🔎")
     app.send("reset")
     app.wait_for(r"Reset this tab to its defaults")
-    app.settle(0.3)
+    app.settle()
     app.send(keys("enter", "5"))  # one write
     app.wait_for(r"Dodge ranks +5 ")
-    app.settle(0.5)
+    app.settle()
     assert "Reset this tab" not in app.text(), app.text()
     assert app.process.poll() is None, app.after_exit()

@@ -61,7 +61,7 @@ def test_focus_comes_back_to_the_field_left_when_the_tab_is_shown_again(
     app.wait_for(r"Level +1 ")  # Rise
     app.press(PREVIOUS_TAB)
     app.wait_for(rf"Input · {field}")
-    app.settle(0.3)
+    app.settle()
     app.press("backspace", "3")
     app.wait_for(rf"{field} +3 ")
     app.press(*["ctrl+up"] * downs)
@@ -103,12 +103,12 @@ def test_keys_after_a_burst_of_tab_switches_go_where_the_same_keys_typed_slowly_
     app.wait_for(r"Intuition bonus +56 ")
     app.press(*[NEXT_TAB] * 4, *[PREVIOUS_TAB] * 4)  # one write: every tab and back
     app.wait_for(r"GemStone IV — Evade DS")
-    app.settle(0.5)
+    app.settle()
     app.press("backspace", "9")
     app.wait_for(r"Intuition bonus +9 ")
     app.press(NEXT_TAB, NEXT_TAB, "tab", "tab", "3")  # one write
     app.wait_for(r"Shadowrun 4A — Defense Test")
-    app.settle(0.5)
+    app.settle()
     assert "Previous defenses    3" not in app.text(), "the 3 went into the round group"
     assert re.search(r"\n Step 1 · No defense\b", app.text()), "focus is not on No defense"
 
@@ -124,7 +124,7 @@ def test_a_tab_left_and_shown_again_while_its_rows_mount_does_not_crash(run_work
     app.wait_for(r"Dexterity +3 ")
     app.press("\x1b[19~", "\x1b[18~", "4")  # F8, F7 and 4 in one write
     app.wait_for(r"Dexterity +4 ")  # back on the field left, its text selected: replaced
-    app.settle(0.5)
+    app.settle()
     assert app.process.poll() is None, app.after_exit()
     assert re.search(r"Rise — Defenses · ● unsaved edits", app.text())
 
@@ -139,10 +139,10 @@ def test_a_tab_shown_for_the_first_time_focuses_its_first_field_below_the_round(
     on that tab, the same field has focus."""
     app = run_worksheet("rise")
     app.wait_for(r"Input · Level")
-    app.press_slowly(*[NEXT_TAB] * switches, gap=1.0)
+    app.press_slowly(*[NEXT_TAB] * switches)
     app.wait_for(rf"Input · {first_field}")
     app.wait_for(rf"▌ {first_field} ")  # and on screen, marked as focused
-    app.settle(0.3)
+    app.settle()
     shown = app.text()
     app.press("pagedown")
     app.wait_until(lambda: app.text() != shown, "PageDown to scroll the form")

@@ -22,7 +22,7 @@ def frames_of(run, key: str) -> list[str]:
     start_at = len(run.output)
     run.send(key.encode())
     run.wait_for(r"Evade DS vs melee (15|43)\b")
-    run.settle(0.6)
+    run.settle()
     data = bytes(run.output[start_at:])
     screen = pyte.Screen(run.cols, run.rows)
     stream = pyte.ByteStream(screen)
@@ -37,7 +37,7 @@ def frames_of(run, key: str) -> list[str]:
 def test_a_keystroke_is_one_frame_with_its_echo_values_and_status(run_worksheet):
     run = start(run_worksheet, "gemstone4", "--preset", PRESET)
     run.send(b"\x1b[F")  # End: the cursor after Dodge ranks' 60
-    run.settle(0.5)
+    run.settle()
     for key, field, melee, status in ((BACKSPACE, r"Dodge ranks +6 ", "15", "● unsaved edits"),
                                       (ZERO, r"Dodge ranks +60 ", "43", "saved")):
         frames = frames_of(run, key)

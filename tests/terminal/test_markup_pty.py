@@ -26,8 +26,8 @@ def test_a_planted_preset_with_markup_in_its_names_is_shown_as_written(run_works
         if re.search(r"\[b\]Ward\[/b\]", app.text()):
             break
         app.press(PAGE_DOWN)
-        app.settle(0.3)
+        app.settle()
     app.wait_for(r"\[b\]Ward\[/b\]")
     app.wait_for(r"\b1 +\[/\] +armor")
-    app.settle(0.5)
+    app.settle()
     assert app.process.poll() is None, app.after_exit()

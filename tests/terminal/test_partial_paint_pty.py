@@ -47,9 +47,9 @@ def differences(before: list[list[tuple]], after: list[list[tuple]]) -> list[str
 def repainted(run: PtyWorksheet) -> list[list[tuple]]:
     """The cells after the whole screen is painted again (F2 twice: two layouts)."""
     run.press("f2")
-    run.settle(0.5)
+    run.settle()
     run.press("f2")
-    run.settle(0.5)
+    run.settle()
     return cells(run)
 
 
@@ -64,12 +64,12 @@ def test_keystrokes_leave_the_screen_a_full_repaint_shows(run_worksheet, ruleset
                                                          edits, cols, rows):
     run = run_worksheet(ruleset, "--preset", str(PRESETS / preset), cols=cols, rows=rows)
     run.wait_for(r"f1 Help")
-    run.settle(0.5)
+    run.settle()
     repainted(run)  # the first layouts build the rows near the view: the sheet is as long as
     # it will be while the test types (a longer sheet has a shorter scroll bar thumb)
     for key in edits:
         run.press(key)
-        run.settle(0.3)
+        run.settle()
         typed = cells(run)
         # the check after each key: a stale cell may be painted over by the next key's lines
         wrong = differences(typed, repainted(run))

@@ -16,17 +16,17 @@ def open_effects_table(run: PtyWorksheet) -> None:
     """Exalted's Magic and Charms table focused: the palette's Add record opens its editor,
     Escape cancels it and gives the table focus."""
     run.wait_for(r"f1 Help")
-    run.settle(0.5)
+    run.settle()
     run.send(b"\x10")  # Ctrl+P
     run.wait_for(r"Search for commands")
     run.send(b"Add record")
     run.wait_for(r"Record list: add a record")  # found (its cursor blinks: never quiet)
     run.send(b"\r")
     run.wait_for(r"Add magic and charms #1")
-    run.settle(0.3)
+    run.settle()
     run.send(b"\x1b")  # Escape: cancelled, the table has focus
     run.wait_gone(r"Add magic and charms #1")
-    run.settle(0.5)
+    run.settle()
 
 
 def test_keys_typed_with_the_add_key_reach_the_editor(run_worksheet):
@@ -34,6 +34,6 @@ def test_keys_typed_with_the_add_key_reach_the_editor(run_worksheet):
     open_effects_table(run)
     run.send(keys("a", "W", "a", "r", "d"))  # one write, as a burst over SSH
     run.wait_for(r"Add magic and charms #1")
-    run.settle(0.8)
+    run.settle()
     assert run.line_with("Name").count("Ward") == 1, run.text()
     assert run.text().count("Add magic and charms") == 1, "a second editor opened:\n" + run.text()

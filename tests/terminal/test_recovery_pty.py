@@ -87,7 +87,7 @@ def test_restore_after_the_session_was_killed_shows_the_edit_and_its_values(
 
     third = run_worksheet("gemstone4")  # nothing offered any more
     third.wait_for(r"Evade DS vs melee 0 ")
-    third.settle(quiet=1.0)
+    third.settle()
     assert "Restore unsaved edits" not in third.text()
 
 
@@ -144,7 +144,7 @@ def test_keys_typed_before_the_question_showed_do_not_answer_it(run_worksheet, f
     second.press("7", "tab", "enter")  # at once: nothing is on screen yet
     second.wait_for(r"Restore unsaved edits\?")
     second.wait_until(lambda: "Not used as an answer" in dialog_words(second), "the keys listed")
-    second.settle(0.5)
+    second.settle()
     words = dialog_words(second)
     assert "Not used as an answer, typed before this question showed: 7 Tab Enter" in words, \
         words
@@ -159,7 +159,7 @@ def test_text_typed_on_the_shown_question_is_listed_not_dropped(run_worksheet, f
     for the sheet) vanished without a word. It is no answer: it is listed under the question,
     which still waits, and an answer typed after it still restores."""
     second = asked_after_a_hangup(run_worksheet)
-    second.settle(0.5)  # the question is drawn: keys now reach it
+    second.settle()  # the question is drawn: keys now reach it
     second.press("4", "5", "x")
     second.wait_until(lambda: "Not an answer: “45x”" in dialog_words(second),
                       "the text listed")  # the keys may be drawn one frame each

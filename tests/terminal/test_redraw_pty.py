@@ -34,15 +34,15 @@ def cells(run: PtyWorksheet) -> list[tuple]:
 def test_f12_draws_the_screen_over_what_another_program_wrote(run_worksheet):
     run = run_worksheet("rise", "--preset", str(PRESETS / "rise-r1-fighter.toml"))
     run.wait_for(r"f1 Help")
-    run.settle(0.5)
+    run.settle()
     shown = cells(run)
     with open(run.tty_name, "wb", buffering=0) as terminal:
         terminal.write(BROADCAST)
     run.wait_for(r"Broadcast message from root")
     run.press("f2", "f2")  # the rule panel hidden and shown: two layouts, the cells the same
-    run.settle(0.5)
+    run.settle()
     assert "Broadcast message from root" in run.text(), "a repaint sent the cells again"
     run.press("f12")
     run.wait_gone(r"Broadcast message")
-    run.settle(0.3)
+    run.settle()
     assert cells(run) == shown, run.text()

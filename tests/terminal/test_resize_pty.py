@@ -25,7 +25,7 @@ def test_the_focused_field_stays_in_view_when_the_terminal_is_resized(folders, s
         for cols, rows in sizes:
             app.resize(cols, rows)
             app.wait_for(r"\^q Quit" if cols >= 80 else r"f1 Help")  # painted at the size
-            app.settle(quiet=0.5)
+            app.settle()
         app.wait_for(r"▌ Accuracy +12 ")  # the field's own line, on the form
         app.press("3")
         app.wait_for(r"▌ Accuracy +123 ")  # what is typed goes where the player sees it

@@ -31,7 +31,7 @@ def start(run_worksheet, *args: str) -> PtyWorksheet:
     run = run_worksheet(*args)
     run.wait_for(r"f1 Help")
     run.send(SYNC_SUPPORTED)
-    run.settle(0.5)
+    run.settle()
     return run
 
 
@@ -57,7 +57,7 @@ def press_and_watch(run: PtyWorksheet, *names: str) -> tuple[list[str], list[lis
     """Press keys as a player would (one burst) and return the views frame by frame."""
     start_at = len(run.output)
     run.send(keys(*names))
-    run.settle(0.8)
+    run.settle()
     data = bytes(run.output[start_at:])
     assert b"\x1b[?2026h" in data, "the program did not bracket its frames (no sync output)"
     return views(run, data)
@@ -131,7 +131,7 @@ def test_the_help_dialog_scrolls_in_one_frame(run_worksheet):
     run = start(run_worksheet, "gemstone4", "--preset", PRESET)
     run.send(b"\x1bOP")  # F1: the help, taller than 80×24
     run.wait_for(r"Worksheet — keys")
-    run.settle(0.5)
+    run.settle()
     before, frames = press_and_watch(run, "\x1b[6~")
     after = frames[-1]  # a page of help leaves no line of the page before: whole views
     assert after != before, "PageDown did not scroll the help"

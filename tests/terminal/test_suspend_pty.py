@@ -20,7 +20,7 @@ def test_a_suspended_program_draws_the_whole_screen_when_continued(run_worksheet
     app.wait_for(r"Input · Dodge ranks")
     app.press("42")
     app.wait_for(r"Evade DS vs melee 31 ")
-    app.settle(quiet=0.5)
+    app.settle()
     app.signal(signal.SIGTSTP)
     app.wait_until(lambda: stopped(app.pid), "the program stopped")
     app.pump(0.3)
@@ -51,7 +51,7 @@ def test_a_program_stopped_by_sigstop_and_continued_keeps_one_key_reader_and_its
     app.wait_for(r"Input · Dodge ranks")
     app.press("42")
     app.wait_for(r"Evade DS vs melee 31 ")
-    app.settle(quiet=0.5)
+    app.settle()
     before = threads(app.pid)
     modes_before = termios.tcgetattr(app.master)
     app.signal(signal.SIGSTOP)
@@ -62,7 +62,7 @@ def test_a_program_stopped_by_sigstop_and_continued_keeps_one_key_reader_and_its
     for shown in (r"Exalted 2e +GemStone IV", r"Dodge ranks +427 ", r"\^q Quit",
                   r"GemStone IV — Evade DS"):
         app.wait_for(shown)
-    app.settle(quiet=0.5)
+    app.settle()
     assert threads(app.pid) == before
     app.press("backspace")
     app.wait_for(r"Dodge ranks +42 ")

@@ -51,7 +51,7 @@ def test_a_key_repeated_in_a_burst_shows_its_toast_once(run_worksheet):
     app.send(keys(*["ctrl+z"] * 6, "ctrl+y"))
     app.wait_for(r"Nothing to undo in this tab\.")
     app.wait_for(r"Nothing to redo in this tab\.")
-    app.settle(0.3)
+    app.settle()
     screen = app.text()
     assert screen.count("Nothing to undo in this tab.") == 1, screen
     assert screen.count("Nothing to redo in this tab.") == 1, screen

@@ -10,6 +10,8 @@ import time
 
 from pty_app import PtyWorksheet, keys
 
+from worksheet.ui.widgets.refuse_typed import BURST_SECONDS
+
 
 def toast_words(app: PtyWorksheet) -> str:
     """The text of the toasts on screen as one line: what stands right of a toast's bar
@@ -27,7 +29,7 @@ def test_text_typed_on_a_value_in_one_burst_is_refused_once_and_changes_nothing(
     app.send(keys(*["tab"] * 8, "7", "5", "[", "/", "]"))  # one write: eight Tabs, then text
     app.wait_for(r"Step 2 · Armor group")  # the focused row: a value, not an input
     app.wait_until(lambda: "Not entered" in toast_words(app), "the refusal")
-    app.settle(0.5)
+    app.settle(BURST_SECONDS)  # a later refusal would come after its own burst's wait
     words = toast_words(app)
     assert "Not entered: “75[/]”. Step 2 · Armor group is worked out, not typed; " \
            "Ctrl+Down goes to the next input." in words, words
@@ -76,7 +78,7 @@ def test_text_typed_on_a_yes_no_switch_sets_it_or_is_refused_and_space_still_swi
     app.send(keys(*["ctrl+down"] * 4, "x", "y"))  # one write: to the switch, then text
     app.wait_for(r"Input · Armor proficient")
     app.wait_until(lambda: "Not entered" in toast_words(app), "the refusal")
-    app.settle(0.5)
+    app.settle(BURST_SECONDS)  # a later refusal would come after its own burst's wait
     words = toast_words(app)
     assert "Not entered: “x”. Armor proficient is a yes/no switch: y or n sets it, Space or " \
            "Enter switches it; Ctrl+Down goes to the next input." in words, words
@@ -101,7 +103,7 @@ def test_letters_typed_on_a_list_of_names_in_a_burst_are_refused_and_space_ticks
     app.wait_for(r"Input · Ignored penalties")
     app.send(keys("l", "o", "space", "o", "n"))  # one write: letters around a Space
     app.wait_until(lambda: "Not entered" in toast_words(app), "the refusal")
-    app.settle(0.5)
+    app.settle(BURST_SECONDS)  # a later refusal would come after its own burst's wait
     words = toast_words(app)
     # The Space's tick is painted at once, so the letters may be named in one message or in
     # two (on a loaded machine "loo" and "n"); every letter is named, in order, once.
@@ -126,7 +128,7 @@ def test_each_space_of_a_burst_ticks_the_name_it_was_typed_on(run_worksheet):
     app.wait_for(r"Input · Ignored penalties")
     app.wait_for(r"▐.▌ ✓ mobility penalty")
     app.wait_for(r"▐.▌ ✓ onslaught")
-    app.settle(0.5)
+    app.settle()
     assert app.text().count("✓") == 2, app.text()  # not shield mobility penalty
     app.wait_for(r"unsaved edits")
     assert app.process.poll() is None, app.after_exit()
@@ -146,7 +148,7 @@ def test_a_name_typed_on_a_closed_choice_chooses_it_and_other_text_is_refused(ru
     app.wait_for(r"Maneuver +dodge")
     app.send(keys("7", "x"))  # starts no option: refused aloud, the choice unchanged
     app.wait_until(lambda: "Not entered" in toast_words(app), "the refusal")
-    app.settle(0.5)
+    app.settle(BURST_SECONDS)  # a later refusal would come after its own burst's wait
     words = toast_words(app)
     assert "Not entered: “7x”. Maneuver is one of block, dodge, parry: type the start of " \
            "one, or Enter opens the list; Ctrl+Down goes to the next input." in words, words
@@ -169,7 +171,7 @@ def test_a_burst_that_opens_and_closes_a_choice_does_what_the_same_keys_do_typed
     app.send(keys("enter", "down", "down", "enter", "tab", "5"))  # parry, then the next field
     app.wait_for(r"Maneuver +parry +▼")
     app.wait_for(r"Input · Attack")
-    app.settle(0.5)
+    app.settle()
     assert re.search(r"Maneuver +parry +▼", app.text()), app.text()
     assert "▲" not in app.text(), app.text()  # no list left open
     assert app.process.poll() is None, app.after_exit()
@@ -177,9 +179,9 @@ def test_a_burst_that_opens_and_closes_a_choice_does_what_the_same_keys_do_typed
 
 
 def test_a_burst_across_a_choice_survives_the_program_being_stopped_mid_burst(run_worksheet):
-    """A burst across a choice, the program stopped (SIGSTOP) 1.5 s just after the keys are
-    written and continued: each round opens the list, moves one down and chooses. Stopped in
-    the middle of a frame, the program crashed in the screen diff when continued (Textual's
+    """A burst across a choice, the program stopped (SIGSTOP) just after the keys are
+    written and continued once the kernel has stopped it: each round opens the list, moves
+    one down and chooses. Stopped in the middle of a frame, the program crashed in the screen diff when continued (Textual's
     SIGCONT handler ran inside the frame and started the full-screen mode a second time)."""
     app = run_worksheet("vtm-revised")
     app.wait_for(r"Input · Maneuver")
@@ -189,11 +191,11 @@ def test_a_burst_across_a_choice_survives_the_program_being_stopped_mid_burst(ru
         app.send(keys("enter", "down", "enter"))
         time.sleep(delay)
         app.process.send_signal(signal.SIGSTOP)
-        time.sleep(1.5)
+        app.wait_stopped()  # stopped wherever it was: in a frame, or between two
         app.process.send_signal(signal.SIGCONT)
         expected = cycle[round_number % 3]
         app.wait_for(rf"Maneuver +{expected} +▼")
-        app.settle(0.3)
+        app.settle()
         assert re.search(rf"Maneuver +{expected} +▼", app.text()), app.text()
         assert "▲" not in app.text(), app.text()  # no list left open
         assert "Input · Maneuver" in app.text(), app.text()
@@ -223,12 +225,12 @@ def test_a_burst_split_across_two_reads_is_refused_once(run_worksheet):
     app = run_worksheet("vtm-revised")
     app.wait_for(r"Input · Maneuver")
     app.wait_for(r"Maneuver +dodge +▼")
-    app.settle(0.3)
+    app.settle()
     app.send("7")
     time.sleep(0.02)  # the rest of the burst, one read later
     app.send("x")
     app.wait_until(lambda: "Not entered" in toast_words(app), "the refusal")
-    app.settle(0.5)
+    app.settle(BURST_SECONDS)  # a later refusal would come after its own burst's wait
     words = toast_words(app)
     assert "Not entered: “7x”." in words, words
     assert words.count("Not entered") == 1, words
