@@ -16,10 +16,15 @@ from typing import Sequence
 
 from . import rulesets
 from .engine import RecordsInput, Sheet
+from .engine.quote import clip, quote
 from . import presets  # each name loads its module on first use (a preset is not always asked for)
 from .presets import PresetError
 
 EXIT_OK, EXIT_UNEXPECTED, EXIT_BAD_INPUT = 0, 1, 2
+
+MESSAGE_LENGTH = 400
+"""The longest message of someone else's making printed whole (argparse's, an unexpected
+error's); a longer one is cut in the middle."""
 
 FRAME_RATE = 240
 """The app's default frame rate (Textual's is 60); see :func:`run_app`."""
@@ -39,7 +44,9 @@ class UsageError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse would exit; we report through main's status
-        raise UsageError(message, self.prog)
+        # argparse repeats the arguments it refuses (``unrecognized arguments: …``), raw: cut
+        # in the middle, its message keeps what it names and what it allows.
+        raise UsageError(clip(message, MESSAGE_LENGTH, keep_end=True), self.prog)
 
 
 def _a_preset_of(ruleset_id: str) -> str:
@@ -80,7 +87,7 @@ def _ruleset(ruleset_id: str):
     try:
         return rulesets.get(ruleset_id)
     except KeyError:
-        raise UsageError(f"unknown ruleset {ruleset_id!r}; known: "
+        raise UsageError(f"unknown ruleset {quote(ruleset_id)}; known: "
                          + ", ".join(rulesets.ids())) from None
 
 
@@ -88,13 +95,15 @@ def _split_set(argument: str, ruleset) -> tuple[str, str]:
     name, equals, text = argument.partition("=")
     name = name.strip().replace("-", "_")
     if not equals or not name:
-        raise UsageError(f"--set {argument!r}: expected NAME=VALUE")
+        raise UsageError(f"--set {quote(argument)}: expected NAME=VALUE")
     spec = ruleset.inputs.get(name)
     if spec is None:
-        raise UsageError(f"--set {argument!r}: {ruleset.id} has no input {name!r}; inputs: "
+        raise UsageError(f"--set {quote(argument)}: {ruleset.id} has no input {quote(name)}; "
+                         "inputs: "
                          + ", ".join(ruleset.inputs))
     if isinstance(spec, RecordsInput):
-        raise UsageError(f"--set {argument!r}: {name} is a record list; set it in a preset")
+        raise UsageError(f"--set {quote(argument)}: {name} is a record list; set it in a "
+                         "preset")
     return name, text
 
 
@@ -106,7 +115,7 @@ def run_calc(argv: Sequence[str]) -> int:
     if args.preset:
         preset = presets.find_preset(args.preset, ruleset.id)
         if preset.ruleset != ruleset.id:
-            raise UsageError(f"--preset {args.preset!r} is {_a_preset_of(preset.ruleset)}, "
+            raise UsageError(f"--preset {quote(args.preset)} is {_a_preset_of(preset.ruleset)}, "
                              f"not {ruleset.id}")
         values = preset.inputs
     texts = dict(_split_set(argument, ruleset) for argument in args.sets)
@@ -161,7 +170,7 @@ def run_app(argv: Sequence[str]) -> int:
         _ruleset(args.ruleset)
     preset = presets.find_preset(args.preset, args.ruleset) if args.preset else None
     if preset is not None and args.ruleset and preset.ruleset != args.ruleset:
-        raise UsageError(f"--preset {args.preset!r} is {_a_preset_of(preset.ruleset)}, "
+        raise UsageError(f"--preset {quote(args.preset)} is {_a_preset_of(preset.ruleset)}, "
                          f"not {args.ruleset}")
     # Textual paints at most MAX_FPS frames a second (read once, at import): at its default
     # of 60 a keystroke waits up to two frame periods before its new values show. A keystroke
@@ -207,7 +216,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exit_:  # --help
         return int(exit_.code or 0) if isinstance(exit_.code, int) else EXIT_BAD_INPUT
     except Exception as error:  # noqa: BLE001 — the promised exit status 1
-        print(f"worksheet: unexpected error: {type(error).__name__}: {error}", file=sys.stderr)
+        print(f"worksheet: unexpected error: {type(error).__name__}: "
+              f"{clip(str(error), MESSAGE_LENGTH, keep_end=True)}", file=sys.stderr)
         return EXIT_UNEXPECTED
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Sequence
 
 from . import rulesets
+from .engine.quote import clip, quote
 from .presets import (Preset, PresetConflict, PresetError, check_file, delete_preset,
                       dump_preset, list_presets, locate_preset, location_of, preset_files,
                       printable, read_bytes, read_preset, save_preset)
@@ -63,6 +64,11 @@ def _warn(text: str) -> None:
     _say(f"worksheet: {text}", sys.stderr)
 
 
+def _path(path: Path | None) -> str:
+    """A path a warning names: escaped, and a long one cut in the middle (it was typed)."""
+    return clip(str(path), keep_end=True)
+
+
 def _when(seconds: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds))
 
@@ -75,7 +81,7 @@ def _short(text: str, width: int = 100) -> str:
 def run_list(args: argparse.Namespace) -> int:
     """``presets list [RULESET]``: name, ruleset, location, time and description of each."""
     if args.ruleset is not None and args.ruleset not in rulesets.ids():
-        _warn(f"unknown ruleset {args.ruleset!r}; known: " + ", ".join(rulesets.ids()))
+        _warn(f"unknown ruleset {quote(args.ruleset)}; known: " + ", ".join(rulesets.ids()))
         return EXIT_BAD_INPUT
     found, problems = list_presets(args.ruleset)
     if not found:
@@ -157,8 +163,8 @@ def run_copy(args: argparse.Namespace) -> int:
     kinds = (args.source,) if args.source else tuple(k for k in KINDS if k != args.to)
     source, location = locate_preset(args.name, kinds=kinds)
     if location.kind == args.to and not args.new_name:
-        _warn(f"{source.path} is already in the {args.to} folder; give --as NEW_NAME to copy "
-              "it under another name")
+        _warn(f"{_path(source.path)} is already in the {args.to} folder; give --as NEW_NAME to "
+              "copy it under another name")
         return EXIT_BAD_INPUT
     copy = Preset(source.ruleset, source.name, source.description, dict(source.inputs))
     name = args.new_name if args.new_name is not None else (source.name or
@@ -169,7 +175,7 @@ def run_copy(args: argparse.Namespace) -> int:
         if _same_preset(conflict.path, copy, name):
             _say(f"{conflict.path} already holds this preset; nothing to do")
             return EXIT_OK
-        _warn(f"{conflict.path}: not copied: {conflict.reason}. Give --as NEW_NAME to copy "
+        _warn(f"{_path(conflict.path)}: not copied: {conflict.reason}. Give --as NEW_NAME to copy "
               "under another name, or --force to overwrite it")
         return EXIT_BAD_INPUT
     _say(f"copied {source.path} to {path}")
@@ -198,7 +204,7 @@ def run_delete(args: argparse.Namespace) -> int:
                               + " or ".join(kinds) + " folder") from None
     assert preset.path is not None
     if location.kind not in ("user", "shared"):
-        _warn(f"{preset.path}: the bundled examples (and files outside the preset folders) "
+        _warn(f"{_path(preset.path)}: the bundled examples (and files outside the preset folders) "
               "cannot be deleted")
         return EXIT_BAD_INPUT
     aside = delete_preset(preset.path, location.kind)

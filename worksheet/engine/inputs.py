@@ -15,7 +15,8 @@ from fractions import Fraction
 from typing import Any, ClassVar, Mapping
 
 from .numbers import NumberError, format_number, input_number, json_number
-from .shown import kind_of, shorten, show_value
+from .quote import clip, quote
+from .shown import SHOWN_LENGTH, kind_of, show_value
 
 REQUIRED = object()
 """Default of a record field that must be given."""
@@ -41,8 +42,11 @@ class InputError(ValueError):
     @property
     def message(self) -> str:
         """The whole message: input, value, problem and what is allowed."""
-        shown = shorten(self.given if isinstance(self.given, str) else show_value(self.given))
-        return f"{self.input} = {shown!r}: {self.problem}; allowed: {self.allowed}"
+        given = self.given if isinstance(self.given, str) else show_value(self.given)
+        # The name is a record field's key as a preset spelled it, the value as typed: both
+        # are someone else's text, so both are escaped and cut.
+        return (f"{clip(self.input)} = {quote(given, SHOWN_LENGTH)}: {self.problem}; "
+                f"allowed: {self.allowed}")
 
 
 @dataclass(frozen=True)

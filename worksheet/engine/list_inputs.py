@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .inputs import InputSpec
-from .shown import shorten, show_value
+from .quote import quote
+from .shown import SHOWN_LENGTH, show_value
 
 
 def _split(text: str) -> list[str]:
@@ -55,7 +56,7 @@ class FacesInput(InputSpec):
         faces = []
         for part in parts:
             if not re.fullmatch(r"[0-9]{1,3}", part):
-                raise self.fail(text, f"{shorten(part)!r} is not a die face")
+                raise self.fail(text, f"{quote(part, SHOWN_LENGTH)} is not a die face")
             faces.append(int(part))
         return self._coerce(faces)
 
@@ -68,7 +69,8 @@ class FacesInput(InputSpec):
             raise self.fail(raw, f"{len(raw)} faces is more than {self.max_count}")
         for face in raw:
             if isinstance(face, bool) or not isinstance(face, int):
-                raise self.fail(raw, f"{show_value(face, 1)!r} is not a die face")
+                shown = quote(show_value(face, 1), SHOWN_LENGTH)
+                raise self.fail(raw, f"{shown} is not a die face")
             if not 1 <= face <= self.sides:
                 raise self.fail(raw, f"face {show_value(face, 1)} is outside 1–{self.sides}")
         if len(raw) > self.max_count:
@@ -111,7 +113,8 @@ class NamesInput(InputSpec):
             raise self.fail(raw, f"{len(raw)} names, but there are only {len(self.choices)}")
         for item in raw:
             if not isinstance(item, str) or item not in self.choices:
-                raise self.fail(raw, f"{shorten(show_value(item, 1))!r} is not one of the names")
+                raise self.fail(raw, f"{quote(show_value(item, 1), SHOWN_LENGTH)} is not "
+                                     "one of the names")
         if len(set(raw)) != len(raw):
             raise self.fail(raw, "a name is repeated")
         return tuple(raw)

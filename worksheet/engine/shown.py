@@ -14,15 +14,9 @@ from typing import Any, Mapping
 from .numbers import NumberError, check_size, format_number, normalize
 
 SHOWN_LENGTH = 40
-"""The longest value a message repeats whole; a longer one is cut, with its length given."""
-
-
-def shorten(text: str) -> str:
-    """``text`` cut to :data:`SHOWN_LENGTH` characters, saying how long it was, so a message
-    about a megabyte of pasted digits stays one readable line."""
-    if len(text) <= SHOWN_LENGTH:
-        return text
-    return f"{text[:SHOWN_LENGTH - 10]}… ({len(text)} characters)"
+"""The longest value a message repeats whole (``quote(text, SHOWN_LENGTH)``), and the most items
+of a list it shows: a value is repeated beside its field, where a line is short; a longer one
+is cut, with its length given, so a megabyte of pasted digits stays one readable line."""
 
 
 def show_value(value: Any, depth: int = 0) -> str:

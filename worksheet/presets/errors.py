@@ -2,29 +2,15 @@
 
 from __future__ import annotations
 
-import unicodedata
 from pathlib import Path
 
+from ..engine.quote import clip, printable
 
-def printable(text: str) -> str:
-    """``text`` with control characters shown as escapes (``\\x1b``), safe to print.
+__all__ = ["PresetConflict", "PresetError", "printable"]
 
-    File names, keys and names in a shared folder are written by other users; printed raw, an
-    escape sequence among them could rewrite another player's terminal.
-    """
-    if text.isprintable():
-        return text
-    out = []
-    for character in text:
-        if character.isprintable() or character == " " or \
-                unicodedata.category(character) in ("Zs", "Cf") and character not in _BIDI:
-            out.append(character)
-        else:
-            out.append(character.encode("unicode_escape").decode("ascii"))
-    return "".join(out)
-
-
-_BIDI = set("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+PROBLEM_LENGTH = 1000
+"""The longest problem a message states: every problem is far shorter; a longer one repeats
+something untrusted that :func:`~worksheet.engine.quote.clip` was not asked to cut."""
 
 
 class PresetError(ValueError):
@@ -46,8 +32,12 @@ class PresetError(ValueError):
         self.key = key
         self.problem = problem
         self.line = line
-        where = f"{file}:{line}" if line else file
-        message = f"{where}: {key}: {problem}" if key else f"{where}: {problem}"
+        # The file, key and problem may all be someone else's text (a path given on the
+        # command line, a key in a shared preset): each is escaped and bounded.
+        shown = clip(file, keep_end=True)  # a long path still ends with its file name
+        where = f"{shown}:{line}" if line else shown
+        problem = clip(problem, PROBLEM_LENGTH, keep_end=True)
+        message = f"{where}: {clip(key)}: {problem}" if key else f"{where}: {problem}"
         super().__init__(printable(message))
 
 

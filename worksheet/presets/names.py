@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ..engine.quote import quote
 from .digest import sha256_hex
 from .errors import PresetError
 
@@ -51,13 +52,13 @@ def check_name(name: str) -> str:
             character; the message says which and what is allowed.
     """
     if not isinstance(name, str):
-        raise PresetError(repr(name), "name", "a preset name must be text")
-    shown = repr(name)
+        raise PresetError(f"a {type(name).__name__}", "name", "a preset name must be text")
+    shown = quote(name, MAX_NAME_LENGTH)  # whole when it is of an allowed length
     stripped = name.strip()
     if not stripped:
         raise PresetError(shown, "name", "a preset name cannot be empty")
     if len(stripped) > MAX_NAME_LENGTH:
-        raise PresetError(shown[:40] + "…", "name", f"a preset name is at most {MAX_NAME_LENGTH} "
+        raise PresetError(shown, "name", f"a preset name is at most {MAX_NAME_LENGTH} "
                           f"characters (this one has {len(stripped)})")
     for character in stripped:
         category = unicodedata.category(character)

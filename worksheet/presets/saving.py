@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Iterator
 
 from .. import rulesets
+from ..engine.quote import quote
 from ..recovery import state_dir
 from .errors import PresetConflict, PresetError
 from .format import (Preset, dump_preset, fingerprint, fingerprint_bytes, parse_preset,
@@ -244,7 +245,7 @@ def _conflict_reason(target: Path, name: str) -> str:
     except PresetError:
         return "a file that is not a valid preset is already there"
     if other.name.strip() != name:
-        return (f"it holds a different preset, {other.name!r}, whose name maps to the same "
+        return (f"it holds a different preset, {quote(other.name)}, whose name maps to the same "
                 f"file")
     return "the file changed on disk since it was loaded (another user or session saved it)"
 
@@ -252,7 +253,7 @@ def _conflict_reason(target: Path, name: str) -> str:
 def _check_known(preset: Preset, file: str) -> None:
     """Refuse what ``dump_preset`` would silently leave out: an unknown ruleset or input."""
     if preset.ruleset not in rulesets.ids():
-        raise PresetError(file, "ruleset", f"unknown ruleset {preset.ruleset!r}; known: "
+        raise PresetError(file, "ruleset", f"unknown ruleset {quote(preset.ruleset)}; known: "
                           + ", ".join(rulesets.ids()))
     known = rulesets.get(preset.ruleset).inputs
     for key in preset.inputs:

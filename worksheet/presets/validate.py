@@ -15,8 +15,9 @@ from typing import Any, Mapping
 
 from .. import rulesets
 from ..engine import InputError, RecordsInput, Ruleset
-from ..engine.shown import show_value, shorten
 from ..engine.numbers import MAX_DIGITS
+from ..engine.quote import clip, quote
+from ..engine.shown import SHOWN_LENGTH, show_value
 from .errors import PresetError
 
 FORMAT_VERSION = 1
@@ -60,12 +61,12 @@ def _control_character(text: str, allow: str = "") -> str | None:
 def _brief(value: Any) -> str:
     """A TOML value as a message quotes it: short, and never a deep or huge repr."""
     if isinstance(value, str):
-        return repr(shorten(value))
+        return quote(value, SHOWN_LENGTH)
     if isinstance(value, (list, tuple)):
-        return f"a list [{shorten(show_value(value))}]"
+        return f"a list [{clip(show_value(value), SHOWN_LENGTH)}]"
     if isinstance(value, dict):
         return "a table"
-    return shorten(show_value(value))
+    return clip(show_value(value), SHOWN_LENGTH)
 
 
 def check_text(text: str, file: str = "<text>") -> Checked:
@@ -84,7 +85,9 @@ def check_text(text: str, file: str = "<text>") -> Checked:
         document = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
         match = re.search(r"line (\d+)", str(error))
-        problem("", f"not valid TOML ({error})", int(match.group(1)) if match else None)
+        # tomllib's message may repeat a key of the file (``Cannot declare ('k…',) twice``).
+        problem("", f"not valid TOML ({clip(str(error), keep_end=True)})",
+                int(match.group(1)) if match else None)
         return checked
     except RecursionError:  # tomllib reads nested arrays and tables recursively
         problem("", "not a preset: values are nested too deeply (a preset's values are "

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..engine import InputError, RecordsInput, Ruleset
+from ..engine.quote import quote
 
 Entries = dict[str, Any]
 """Input name → text (``str``) or, for a record list, a tuple of records."""
@@ -65,7 +66,7 @@ def entries_from_json(ruleset: Ruleset, plain: Mapping[str, Any]) -> tuple[Entri
     for name, entry in plain.items():
         spec = ruleset.inputs.get(name)
         if spec is None:
-            problems.append(f"{ruleset.id}: no input {name!r} any more; left out")
+            problems.append(f"{ruleset.id}: no input {quote(name)} any more; left out")
             continue
         if isinstance(spec, RecordsInput):
             try:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from .. import presets
+from ..engine.quote import quote
 from ..presets import PresetConflict, PresetError
 from . import store
 from .host import Host
@@ -64,7 +65,8 @@ class PresetController:
 
             host.push_screen(Choose("Load over unsaved edits?",
                                     f"This tab has edits that are not saved. Loading "
-                                    f"{preset.name!r} replaces them (Ctrl+Z brings them back).",
+                                    f"{quote(preset.name)} replaces them (Ctrl+Z brings them "
+                                    "back).",
                                     [("cancel", "Keep editing"), ("load", "Load preset")]), load)
         else:
             host.call_after_refresh(load)

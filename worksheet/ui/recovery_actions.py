@@ -24,6 +24,7 @@ from typing import Any
 
 from .. import rulesets
 from ..engine import Sheet
+from ..engine.quote import quote
 from .. import presets
 from ..recovery import Recovery, state_dir
 from . import store
@@ -312,7 +313,7 @@ class RecoveryController:
         host = self.host
         where = self.file.set_aside({"active": host.active, "tabs": tabs})
         kept = f"they are kept in {where}" if where else "they could not be kept either"
-        names = ", ".join(rulesets.title(rid) if rid in host.ruleset_ids else repr(rid)
+        names = ", ".join(rulesets.title(rid) if rid in host.ruleset_ids else quote(rid)
                           for rid in tabs) or "a tab"
         host.notify(f"Unsaved edits of {names} {why}; {kept}.", severity="error", timeout=30)
 
