@@ -16,7 +16,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
-from ...presets import Preset, PresetError, read_preset
+from ...engine.quote import clip
+from ...presets import Preset, PresetError, location_of, read_preset
 from .. import store
 from ..widgets.ordered_input import OrderedInput
 from ..widgets.records import plain_cells
@@ -65,6 +66,22 @@ class _PresetTable(DataTable):
         return ordered
 
 
+def told(error: PresetError) -> str:
+    """A preset's problem as a dialog says it, in a few lines at 80 columns: the file's name
+    and where it lives (the Where column's words), the line, the key and what is wrong.
+
+    The file and key are someone else's text (a shared folder, a typed path), so each is cut
+    short: a 50,000-character key must not push the problem out of the dialog.
+    """
+    path = Path(error.file)
+    kind = location_of(path).kind  # ``file``: a path the player typed, outside the folders
+    where = clip(path.name, 60, keep_end=True) + (f" ({kind})" if kind != "file" else "")
+    if error.line:
+        where += f", line {error.line}"
+    key = f" {clip(error.key, 40)}:" if error.key else ""
+    return f"{where}:{key} {clip(error.problem, 240, keep_end=True)}"
+
+
 def _table_width(dialog: Dialog) -> int:
     """The cells a ``-wide`` dialog's table has (the dialog is 110 wide, or the screen)."""
     return min(110, dialog.app.size.width) - 4
@@ -104,14 +121,21 @@ class OpenPreset(Dialog[Preset | None]):
         listed, problems = store.listing()
         table = self.query_one(_PresetTable)
         self.listed = table.fill(listed, self.ruleset, _table_width(self))
-        if problems:
-            self.query_one(".dialog-message", Static).update(
-                "✗ not listed (cannot be read): " + "; ".join(str(p) for p in problems[:3]))
+        if problems:  # the first in a few lines; ``worksheet presets check`` lists them all
+            more = f" ({len(problems) - 1} more: worksheet presets check)" \
+                if len(problems) > 1 else ""
+            self._tell(f"✗ not listed{more}: {told(problems[0])}")
         if self.listed:
             self._where(0)
         else:
             self.query_one("#preset-where", Static).update("No presets found.")
             self.screen.set_focus(self.query_one("#preset-path", Input))
+
+    def _tell(self, text: str) -> None:
+        """Show a message under the file field; the list of presets gives way to it, so that
+        at 24 rows the whole message shows (the list scrolls)."""
+        self.query_one(".dialog-message", Static).update(text)
+        self.query_one(_PresetTable).set_class(bool(text), "-beside-message")
 
     def _where(self, row: int) -> None:
         if 0 <= row < len(self.listed):
@@ -132,10 +156,11 @@ class OpenPreset(Dialog[Preset | None]):
         path = event.value.strip()
         if not path:
             return
-        try:
-            self.finish(read_preset(Path(path).expanduser()))
+        file = Path(path).expanduser()
+        try:  # a link in the shared folder is refused, as a listing refuses it
+            self.finish(read_preset(file, follow_links=location_of(file).follows_links))
         except PresetError as error:
-            self.query_one(".dialog-message", Static).update(f"✗ {error}")
+            self._tell(f"✗ {told(error)}")
 
     def action_cancel(self) -> None:
         """Close without loading."""
