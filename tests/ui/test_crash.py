@@ -19,6 +19,7 @@ from worksheet.recovery import Recovery, recovery_dir, state_dir
 from worksheet.ui import WorksheetApp, store
 from worksheet.ui.screens.confirm import Choose
 from worksheet.ui.textual_internals import exit_output, notifications
+from waits import until
 
 SIZE = (120, 40)
 
@@ -116,7 +117,9 @@ async def test_escape_on_the_restore_question_keeps_the_edits_for_the_next_start
         assert app.form("gemstone4").entries["dodge_ranks"] == "0"
         app.query_one("#gemstone4 #agility-bonus").focus()
         await pilot.press("5")  # this session's own edits go to its own file
-        await pilot.pause(0.8)
+        await until(pilot, lambda: (store.recovery().load() or {}).get("tabs", {}).get(
+            "gemstone4", {}).get("entries", {}).get("agility_bonus") == "5",
+            "this session's edit written to its own file")
         await pilot.press("ctrl+q")
         await pilot.pause()
         await pilot.press("tab", "enter")  # "Quit without saving"
@@ -171,8 +174,8 @@ async def test_an_entry_the_engine_fails_on_leaves_the_tab_untouched_and_is_kept
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")  # Restore
-        await pilot.pause()
-        await pilot.pause()
+        await until(pilot, lambda: notifications(app) and app.active == "gemstone4"
+                    and app.query("#gemstone4 #dodge-ranks"), "the restore to end")
         assert app.is_running and app.failure is None
         form = app.form("exalted2e")
         assert not form.dirty  # the entries are those last loaded

@@ -20,6 +20,7 @@ from worksheet.ui.widgets.ids import kebab
 from worksheet.ui.widgets.key_bar import KeyBar
 from worksheet.ui.widgets.records import RecordTable
 from worksheet.ui.widgets.result_strip import ResultStrip, format_percent
+from waits import until
 
 SMALL = (80, 24)
 
@@ -285,7 +286,9 @@ async def test_the_status_line_shortens_again_when_the_terminal_shrinks():
         wide = str(app.query_one("#status").render()).rstrip()
         assert wide.endswith("third dodge botches")
         await pilot.resize_terminal(80, 24)
-        await pilot.pause(0.1)
+        await until(pilot, lambda: app.size.width == 80
+                    and str(app.query_one("#status").render()).rstrip().endswith("…"),
+                    "the status line shortened")
         narrow = str(app.query_one("#status").render()).rstrip()
         assert narrow.endswith("…") and len(narrow) <= 79
 

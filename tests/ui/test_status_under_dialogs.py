@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from worksheet.ui import WorksheetApp
 from worksheet.ui.screens.help import HelpScreen
+from waits import until
 
 
 async def test_a_resize_under_the_help_shortens_the_status_line_without_ending_the_app():
@@ -18,7 +19,7 @@ async def test_a_resize_under_the_help_shortens_the_status_line_without_ending_t
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         await pilot.resize_terminal(80, 24)
-        await pilot.pause(0.1)
+        await until(pilot, lambda: app.screen.size.width == 80, "the help laid out at 80")
         assert app.is_running and isinstance(app.screen, HelpScreen)
         await pilot.press("escape")
         await pilot.pause()
