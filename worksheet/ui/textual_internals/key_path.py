@@ -30,10 +30,19 @@ def mark_keys_typed_after_escape() -> None:
     "Esc Enter" plain Enter, "Esc Tab" Shift+Tab; a dialog closed by Escape stayed open and
     the key went to it. Where Escape has something to close, the app's ``KeyGate`` hands on
     Escape and then the key, as the same keys typed slowly.
+    Also buys: an Escape that is not lost when the next Escape comes within the escape delay
+    (100 ms). "Esc Enter" matches no sequence, so the parser waits for more; an Escape then
+    (a lone one typed 50 ms later) made it give up with the first Escape read as ``^`` and
+    the Enter as a plain Enter: on Vampire's open Maneuver list the Enter chose the option
+    under the cursor (parry) and the lone Escape found the list closed. Cut short so, the key
+    after the Escape is marked as when the delay runs out (Escape, then that key).
     Relies on: ``textual.drivers.linux_driver`` making its ``XTermParser`` by that module
     global in its input thread; ``XTermParser._sequence_to_key_events(sequence, alt)``
     called with the whole sequence after an Escape ("\\x1b5"), or with the one character and
-    ``alt=True`` when none matched before the escape delay ran out.
+    ``alt=True`` when none matched before the escape delay ran out; and, when an Escape cut
+    the wait short (``reissue_sequence_as_keys(sequence, process_alt=False)``), with each
+    character alone and ``alt=False``: the Escape first (its key made ``^`` there; never
+    asked alone otherwise), then the characters after it.
     """
     from textual._xterm_parser import XTermParser
     from textual.drivers import linux_driver
@@ -43,8 +52,16 @@ def mark_keys_typed_after_escape() -> None:
 
     class EscapeMarkingParser(XTermParser):
         marks_escape = True
+        escape_cut_short = False
+        """An Escape whose wait for the rest of its sequence the next Escape cut short was
+        just asked for alone: the next character asked for is the key typed after it."""
 
         def _sequence_to_key_events(self, sequence: str, alt: bool = False):  # type: ignore
+            if sequence == "\x1b" and not alt:  # cut short: no key (it would be ``^``)
+                self.escape_cut_short = True
+                return
+            if self.escape_cut_short:  # the key after it: as when the delay runs out
+                self.escape_cut_short, alt = False, True
             keys = list(super()._sequence_to_key_events(sequence, alt))
             if len(sequence) == 2 and sequence[0] == "\x1b" and sequence[1] != "\x1b":
                 typed = sequence[1]
