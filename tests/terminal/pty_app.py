@@ -126,10 +126,12 @@ def in_shell(*args: str) -> list[str]:
             + "; echo worksheet ended $?; sleep 60"]
 
 
-IDLE = 0.08
+IDLE = 0.15
 """Seconds a program must stay idle for :meth:`PtyWorksheet.settle`: longer than the gaps
-between the steps of one key's handling (a thread hands work to the next), far shorter than
-a silence long enough to be sure of on a loaded machine."""
+between the steps of one key's handling (a thread hands work to the next) and than Textual's
+escape delay (0.1 s: after "Esc x" that is no key it knows, its parser sleeps that long for
+the rest of a sequence, with the keys in hand), far shorter than a silence long enough to be
+sure of on a loaded machine."""
 
 _ASLEEP = frozenset("SI")
 """Thread states (``/proc/…/stat``) of a thread that waits for something: sleeping, idle."""
