@@ -4,7 +4,7 @@ import subprocess
 import sys
 
 CORE = ["worksheet.engine", "worksheet.rulesets", "worksheet.presets", "worksheet.cli",
-        "worksheet.report"]
+        "worksheet.formats.report"]
 
 
 def test_core_does_not_import_textual_or_rich():

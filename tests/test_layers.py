@@ -24,18 +24,33 @@ MAX_LINES = 400
 
 RANKS = {
     "worksheet.engine": 0,
-    "worksheet.processes": 1, "worksheet.recovery": 1, "worksheet.oneline": 1,
-    "worksheet.derivation_block": 1, "worksheet.report": 1,
+    "worksheet.processes": 1, "worksheet.recovery": 1, "worksheet.formats": 1,
     "worksheet.rulesets": 1,
     "worksheet.presets": 2,
-    "worksheet.cli": 3, "worksheet.cli_presets": 3, "worksheet.__main__": 3,
+    "worksheet.cli": 3, "worksheet.__main__": 3,
     "worksheet.ui": 4,
 }
 """Each module's layer, by the longest prefix that names it: a module imports only modules of
-its own layer or below. The headless core (engine, rulesets, the support modules, presets, the
-command line) sits under the terminal app (``ui``)."""
+its own layer or below. The headless core (engine, rulesets, the output formats and support
+modules, presets, the command line) sits under the terminal app (``ui``)."""
 
-UPWARD_ALLOWED = {("worksheet.cli", "worksheet.ui", "run_app")}
+UI_PACKAGES = {
+    "worksheet.ui.textual_internals": 0,
+    "worksheet.ui.terminal": 1,
+    "worksheet.ui.widgets": 2, "worksheet.ui.screens": 2,
+    "worksheet.ui.form": 3,
+    "worksheet.ui.controllers": 4,
+    "worksheet.ui.app": 5,
+}
+"""The UI's own layers, one package each: the private hooks; the terminal (keys read, bytes
+written, timers, garbage); the building blocks; one ruleset's form; the controllers; the app.
+A UI module imports only from its own package or one lower (``worksheet.ui`` itself, which
+only re-exports the app, sits above them all)."""
+
+TOP_MODULES = {"worksheet": 4, "worksheet.ui": 8}
+"""Modules a package may hold at its top, besides its packages: a tree that shows its parts."""
+
+UPWARD_ALLOWED = {("worksheet.cli.app", "worksheet.ui", "run_app")}
 """``(importer, imported, function)``: the imports allowed to run up a layer, each inside that
 function only. The command line opens the app: ``worksheet`` with no subcommand imports the
 UI then, and only then (``tests/test_headless.py`` proves the core runs without Textual)."""
@@ -45,13 +60,9 @@ WIDGET_PACKAGES = ("worksheet.ui.widgets", "worksheet.ui.screens")
 
 
 def is_controller(module: str) -> bool:
-    """The app and what wires it: ``ui/app.py``, the palette, the ``*_actions`` and
-    ``*_controller`` modules, and anything in a ``controllers`` package."""
-    if not module.startswith("worksheet.ui."):
-        return False
-    parts = module.split(".")[2:]
-    return parts in (["app"], ["palette"]) or "controllers" in parts \
-        or parts[-1].endswith(("_actions", "_controller", "_controllers"))
+    """The app and what wires it: the ``app`` and ``controllers`` packages."""
+    return any(module == package or module.startswith(package + ".")
+               for package in ("worksheet.ui.app", "worksheet.ui.controllers"))
 
 
 class Import(NamedTuple):
@@ -119,9 +130,9 @@ def test_the_import_reader_sees_lazy_and_type_checking_imports():
     """The reader itself: a known lazy import and a known package import are found (a reader
     that found nothing would pass every test below)."""
     found = {(i.importer, i.imported, i.function) for i in IMPORTS}
-    assert ("worksheet.cli", "worksheet.ui", "run_app") in found
-    assert ("worksheet.ui.sheet", "worksheet.ui.widgets", "") in found
-    assert ("worksheet.ui.sheet", "worksheet.ui.screens.record_editor",
+    assert ("worksheet.cli.app", "worksheet.ui", "run_app") in found
+    assert ("worksheet.ui.form.sheet_form", "worksheet.ui.widgets", "") in found
+    assert ("worksheet.ui.form.sheet_form", "worksheet.ui.screens.record_editor",
             "on_record_list_edit_requested") in found
     assert all(module in MODULES for module in RANKS), "a layer names a module that is gone"
     assert {i.imported for i in IMPORTS} <= set(MODULES), "every import resolves to a module"
@@ -226,11 +237,44 @@ def test_widgets_and_screens_never_reach_the_app_or_its_controllers():
 
 
 def test_the_controller_test_knows_the_app_and_its_wiring():
-    assert is_controller("worksheet.ui.app") and is_controller("worksheet.ui.preset_actions")
+    assert is_controller("worksheet.ui.app.worksheet_app")
     assert is_controller("worksheet.ui.controllers.presets")
-    assert is_controller("worksheet.ui.recovery_controller")
-    assert not is_controller("worksheet.ui.sheet") and not is_controller("worksheet.engine")
+    assert is_controller("worksheet.ui.controllers")
+    assert not is_controller("worksheet.ui.form.sheet_form") and not is_controller("worksheet.engine")
     assert not is_controller("worksheet.ui.widgets.records")
+    assert not is_controller("worksheet.ui.application_helpers")
+
+
+def ui_rank(module: str) -> int | None:
+    """The UI layer of a module in one of :data:`UI_PACKAGES` (``None`` outside them)."""
+    found = [p for p in UI_PACKAGES if module == p or module.startswith(p + ".")]
+    return UI_PACKAGES[max(found, key=len)] if found else None
+
+
+def test_ui_packages_import_only_their_own_layer_or_below():
+    """The terminal knows nothing of forms, a form nothing of the controllers, the
+    controllers nothing of the app; widgets and screens are one layer (a screen shows
+    widgets, and a row may open a screen)."""
+    upward = [f"{where(i)}: {i.importer} imports {i.imported}" for i in IMPORTS
+              if ui_rank(i.importer) is not None and (
+                  i.imported == "worksheet.ui" or (ui_rank(i.imported) or 0) > ui_rank(i.importer))]
+    assert not upward, "UI imports running up a layer:\n" + "\n".join(upward)
+
+
+@pytest.mark.parametrize("package, most", TOP_MODULES.items())
+def test_a_package_top_shows_its_parts(package, most):
+    folder = PACKAGE.parent.joinpath(*package.split("."))
+    modules = sorted(path.name for path in folder.glob("*.py"))
+    assert len(modules) <= most, (f"{package} holds {len(modules)} modules at its top "
+                                  f"(at most {most}): {modules}; put them in a package")
+
+
+@pytest.mark.parametrize("init", sorted(PACKAGE.rglob("__init__.py")),
+                         ids=lambda path: str(path.parent.relative_to(PACKAGE.parent)))
+def test_every_package_says_what_it_holds(init):
+    """A package opens with a docstring: what it holds, what it may import."""
+    docstring = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8")))
+    assert docstring and len(docstring.split()) >= 8, f"{init}: no docstring saying what it holds"
 
 
 @pytest.mark.parametrize("path", sorted([*PACKAGE.rglob("*.py"), *PACKAGE.rglob("*.tcss")]),

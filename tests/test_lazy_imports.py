@@ -90,7 +90,7 @@ def modules_after(code: str, names: tuple[str, ...]) -> list[str]:
 
 READ_ONLY_WITH_A_PRESET = ("tomllib", "json", "worksheet.presets.format",
                            "worksheet.presets.validate", "worksheet.presets.locations",
-                           "worksheet.report", "worksheet.ui.screens.confirm",
+                           "worksheet.formats.report", "worksheet.ui.screens.confirm",
                            "worksheet.ui.screens.dialog")
 """What opening the app without a preset (and with no recovery file) does not need: reading
 a preset, the recovery file's JSON, the command line's reports, the dialogs."""
@@ -101,7 +101,7 @@ def test_opening_the_app_without_a_preset_reads_no_preset_code(tmp_path):
         "import os\n"
         f"os.environ['XDG_STATE_HOME'] = {str(tmp_path)!r}\n"
         "from worksheet import cli, ui\n"
-        "from worksheet.ui.app import WorksheetApp\n"
+        "from worksheet.ui.app.worksheet_app import WorksheetApp\n"
         "app = WorksheetApp(ruleset='vtm-revised')\n"
         "app.recovery.file.load()\n"
     )

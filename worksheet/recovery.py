@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .processes import alive
+from worksheet.processes import alive
 
 FOREIGN_HOST_AGE = 3600
 """A file left by a session on another host (a home folder shared over NFS) is claimed only

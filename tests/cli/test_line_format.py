@@ -9,7 +9,7 @@ import pytest
 
 from worksheet import cli, rulesets
 from worksheet.engine import ChoiceInput, IntInput, Ruleset, Sheet
-from worksheet.oneline import one_line, percent
+from worksheet.formats.oneline import one_line, percent
 
 LINES = [  # ruleset, preset or None, --set arguments, the line
     ("gemstone4", "gemstone4-example-1", [], "Evade DS melee 43 · ranged 65"),

@@ -199,7 +199,7 @@ def test_usage_errors_exit_2(capsys):
 
 
 def test_unexpected_errors_exit_1(capsys, monkeypatch):
-    import worksheet.cli_presets as cli_presets
+    import worksheet.cli.presets as cli_presets
 
     def boom(args):
         raise RuntimeError("disk on fire")

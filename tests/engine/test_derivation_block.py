@@ -4,7 +4,7 @@ numbers, from the same sheet as the app."""
 from __future__ import annotations
 
 from worksheet import rulesets
-from worksheet.derivation_block import derivation_block
+from worksheet.formats.derivation_block import derivation_block
 from worksheet.engine import Sheet
 
 EXAMPLE_1 = {"dodge_ranks": 60, "agility_bonus": 20, "intuition_bonus": 18, "armor_asg": 12,

@@ -193,7 +193,7 @@ def test_whole_number_text_in_other_forms(spec):
 
 import re  # noqa: E402
 
-from worksheet import rulesets  # noqa: E402
+from worksheet import rulesets    # noqa: E402
 
 
 def _every_input():

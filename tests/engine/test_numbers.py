@@ -64,7 +64,7 @@ def test_json_number():
 
 # -- the one grammar and its size bound -------------------------------------------------------
 
-from worksheet.engine.numbers import MAX_DIGITS, NumberError, input_number, parse_number  # noqa: E402,E501
+from worksheet.engine.numbers import MAX_DIGITS, NumberError, input_number, parse_number    # noqa: E402,E501
 
 
 @pytest.mark.parametrize("text,expected", [

@@ -14,12 +14,12 @@ from hypothesis import strategies as st
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.engine.rise_oracle import pipeline  # noqa: E402
-from worksheet.cli import main  # noqa: E402
+from worksheet.cli import main    # noqa: E402
 from tests.strategies import valid_values  # noqa: E402
-from worksheet.engine import Sheet  # noqa: E402
-from worksheet.presets import read_preset  # noqa: E402
-from worksheet.rulesets import get  # noqa: E402
-from worksheet.rulesets import rise_stacking as guide  # noqa: E402
+from worksheet.engine import Sheet    # noqa: E402
+from worksheet.presets import read_preset    # noqa: E402
+from worksheet.rulesets import get    # noqa: E402
+from worksheet.rulesets import rise_stacking as guide    # noqa: E402
 
 RISE = get("rise")
 PRESETS = Path(__file__).resolve().parents[2] / "presets"

@@ -16,7 +16,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.engine import rise_oracle as oracle  # noqa: E402
-from worksheet.rulesets import rise_stacking as guide  # noqa: E402
+from worksheet.rulesets import rise_stacking as guide    # noqa: E402
 
 
 def mod(name, value, type="untyped", defenses=("all",), maximum=None, minimum=None):

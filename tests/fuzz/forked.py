@@ -16,9 +16,9 @@ import time
 from dataclasses import dataclass
 
 import worksheet.cli  # noqa: E402,F401 — loaded once here, so every forked child starts warm
-import worksheet.cli_presets  # noqa: E402,F401
+import worksheet.cli.presets  # noqa: E402,F401
 import worksheet.presets.saving  # noqa: E402,F401
-from worksheet import rulesets as _rulesets  # noqa: E402
+from worksheet import rulesets as _rulesets    # noqa: E402
 
 for _ruleset_id in _rulesets.ids():
     _rulesets.get(_ruleset_id)

@@ -18,8 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.fuzz.forked import call_in_child, run_main  # noqa: E402
 from tests.strategies import HOSTILE_WORDS, INPUTS, hostile_text, valid_text  # noqa: E402
-from worksheet import rulesets  # noqa: E402
-from worksheet.engine import Sheet  # noqa: E402
+from worksheet import rulesets    # noqa: E402
+from worksheet.engine import Sheet    # noqa: E402
 
 EXAMPLES = int(os.environ.get("WORKSHEET_FUZZ_EXAMPLES", "80"))
 """Examples per fuzz test: few enough for CI; raise it for a long hunt (``=5000``)."""

@@ -18,7 +18,7 @@ from pty_app import PtyWorksheet
 
 PLANTED = """
 import sys
-from worksheet.ui.sheet import SheetForm
+from worksheet.ui.form.sheet_form import SheetForm
 
 original = SheetForm.on_input_row_edited
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from worksheet.ui.clipboard import SCREEN_CHUNK, for_terminal, multiplexer, osc52
+from worksheet.ui.terminal.clipboard import SCREEN_CHUNK, for_terminal, multiplexer, osc52
 
 LINE = "Dodge DV 5 · Parry DV 4 · hit chance 41.0 % (dodge)"
 

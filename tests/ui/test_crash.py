@@ -11,12 +11,13 @@ from pathlib import Path
 
 import pytest
 
-import worksheet.ui.app as app_module
+import worksheet.ui.app.worksheet_app as app_module
 
 from worksheet import rulesets
 from worksheet.engine import NumberInput, Sheet
 from worksheet.recovery import Recovery, recovery_dir, state_dir
-from worksheet.ui import WorksheetApp, store
+from worksheet.ui import WorksheetApp
+from worksheet.ui import store
 from worksheet.ui.screens.confirm import Choose
 from worksheet.ui.textual_internals import exit_output, notifications
 from waits import until

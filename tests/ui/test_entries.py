@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from worksheet import rulesets
-from worksheet.ui.entries import (History, entries_from_json, entries_from_values,
+from worksheet.ui.form.entries import (History, entries_from_json, entries_from_values,
                                   entries_to_json)
 
 

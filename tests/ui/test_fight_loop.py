@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-from worksheet.derivation_block import derivation_block
+from worksheet.formats.derivation_block import derivation_block
 from worksheet.engine import Sheet
-from worksheet.oneline import one_line
+from worksheet.formats.oneline import one_line
 from worksheet.presets import Preset
 from worksheet.ui import WorksheetApp
 from worksheet.ui.textual_internals import notifications

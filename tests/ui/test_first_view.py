@@ -1,6 +1,6 @@
 """The first paint builds the rows the view shows, and hardly more.
 
-In a terminal a form builds only the rows of its first view (``form_body.first_view``): each
+In a terminal a form builds only the rows of its first view (``form.body.first_view``): each
 row says how many lines it will take before it is built (``lines_at``), so a tab whose help
 texts wrap to two or three lines no longer builds twice the rows it can show (time to the
 first paint; memory in every session). The estimate is checked against the real layout:
@@ -13,7 +13,7 @@ import pytest
 
 from worksheet import rulesets
 from worksheet.ui import WorksheetApp
-from worksheet.ui.form_body import FormBody, first_view, row_lines, take_lines
+from worksheet.ui.form.body import FormBody, first_view, row_lines, take_lines
 
 
 def lines_taken(row) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from textual import events
 
 from worksheet.ui import WorksheetApp
-from worksheet.ui.form_body import FormBody
+from worksheet.ui.form.body import FormBody
 from worksheet.ui.widgets.rule_panel import RulePanel
 
 SIZE = (80, 24)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 
 from worksheet.engine import IntInput, Problem, Ruleset, State
-from worksheet.ui.sheet import SheetForm
+from worksheet.ui.form.sheet_form import SheetForm
 from worksheet.ui.widgets import InputRow, ValueRow
 
 

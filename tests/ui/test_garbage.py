@@ -9,8 +9,8 @@ import weakref
 
 from textual.geometry import Region
 
-from worksheet.ui import garbage
-from worksheet.ui.garbage import PauseCollector
+from worksheet.ui.terminal import garbage
+from worksheet.ui.terminal.garbage import PauseCollector
 from worksheet.ui.textual_internals import forget_geometry
 from worksheet.ui.textual_internals.retained import geometry_caches
 
@@ -132,7 +132,7 @@ async def test_a_pause_empties_the_region_caches_once_they_have_grown():
 
 
 async def test_collections_held_through_start_up_resume_with_a_full_one_in_the_first_pause():
-    # The command line disables automatic collection until the first paint (cli.run_app);
+    # The command line disables automatic collection until the first paint (cli.app.run_app);
     # the collector, started after it, turns it back on and frees what start-up left.
     collector = PauseCollector(asyncio.get_running_loop())
     gc.disable()

@@ -15,8 +15,8 @@ from textual.widget import Widget
 from textual.widgets import DataTable
 
 from worksheet.ui import WorksheetApp
-from worksheet.ui.form_body import FormBody
-from worksheet.ui.sheet import SheetForm
+from worksheet.ui.form.body import FormBody
+from worksheet.ui.form.sheet_form import SheetForm
 from worksheet.ui.textual_internals import forget_arrangement, kept_lines, rendered_lines
 from worksheet.ui.widgets.result_strip import ResultStrip
 from worksheet.ui.widgets import InputRow, ValueRow

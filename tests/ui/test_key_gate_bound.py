@@ -11,7 +11,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
-from worksheet.ui.key_gate import HOLD_SECONDS, KeyGate
+from worksheet.ui.terminal.key_gate import HOLD_SECONDS, KeyGate
 
 
 class Busy(Static, can_focus=True):

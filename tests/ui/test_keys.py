@@ -11,10 +11,10 @@ import pytest
 from textual.binding import Binding
 
 from worksheet.ui import WorksheetApp
-from worksheet.ui.fight_actions import BINDINGS as FIGHT_BINDINGS
+from worksheet.ui.controllers.fight import BINDINGS as FIGHT_BINDINGS
 from worksheet.ui.keys import Key, help_rows, key_name, key_names, palette_entries
 from worksheet.ui.screens.help import TEXTUAL_KEYS, HelpScreen
-from worksheet.ui.sheet import SheetForm
+from worksheet.ui.form.sheet_form import SheetForm
 from worksheet.ui.widgets.records import RecordTable
 from worksheet.ui.widgets.round_group import KEYS
 

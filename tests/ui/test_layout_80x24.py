@@ -13,8 +13,8 @@ from worksheet import rulesets
 from worksheet.engine import Headline, Ruleset, RulesetError, Sheet
 from worksheet.engine.inputs import IntInput
 from worksheet.ui import WorksheetApp
-from worksheet.ui.labels import Speaker
-from worksheet.ui.status_line import status_text
+from worksheet.ui.speaker import Speaker
+from worksheet.ui.form.status_line import status_text
 from worksheet.ui.textual_internals import DrawnSelectCurrent
 from worksheet.ui.widgets.ids import kebab
 from worksheet.ui.widgets.key_bar import KeyBar

@@ -226,7 +226,7 @@ async def test_the_recovery_write_waits_for_the_pause_after_the_last_edit():
     import time
 
     from worksheet.ui import store
-    from worksheet.ui.recovery_actions import RECOVERY_DELAY
+    from worksheet.ui.controllers.recovery import RECOVERY_DELAY
 
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SIZE) as pilot:

@@ -10,8 +10,8 @@ from textual.widgets import Static
 from worksheet import rulesets
 from worksheet.ui.widgets.ids import kebab
 from worksheet.ui import WorksheetApp
-from worksheet.ui.form_body import FormBody, take_lines
-from worksheet.ui.sheet import SheetForm
+from worksheet.ui.form.body import FormBody, take_lines
+from worksheet.ui.form.sheet_form import SheetForm
 from worksheet.ui.widgets import InputRow, ValueRow
 
 SIZE = (80, 24)

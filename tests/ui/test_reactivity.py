@@ -5,7 +5,7 @@ from __future__ import annotations
 from worksheet import rulesets
 from worksheet.engine import Sheet
 from worksheet.ui import WorksheetApp
-from worksheet.ui.labels import Speaker
+from worksheet.ui.speaker import Speaker
 from worksheet.ui.textual_internals import notifications
 from worksheet.ui.widgets import ValueRow
 

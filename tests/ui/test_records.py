@@ -12,7 +12,7 @@ from worksheet import rulesets
 from worksheet.engine import (REQUIRED, ChoiceInput, NumberInput, RecordsInput, Ruleset,
                               TextInput, total)
 from worksheet.ui.screens.record_editor import RecordEditor
-from worksheet.ui.sheet import SheetForm
+from worksheet.ui.form.sheet_form import SheetForm
 from worksheet.ui.widgets.ids import kebab
 from worksheet.ui.widgets.records import RecordList
 

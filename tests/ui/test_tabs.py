@@ -8,7 +8,7 @@ from textual.widgets import DataTable, Select
 from worksheet import rulesets
 from worksheet.ui.widgets.ids import kebab
 from worksheet.ui import WorksheetApp
-from worksheet.ui.sheet import SheetForm
+from worksheet.ui.form.sheet_form import SheetForm
 from worksheet.ui.widgets.tab_bar import TabBar
 
 SIZE = (120, 40)
@@ -246,7 +246,7 @@ async def test_a_tab_shown_again_gives_focus_back_to_the_field_left_there():
 async def test_held_keys_are_handed_on_in_order_within_the_bound():
     """``KeyGate``: keys held for a tab that never reports its focus back still arrive, in
     the order typed, after ``HOLD_SECONDS`` at most."""
-    from worksheet.ui.key_gate import HOLD_SECONDS
+    from worksheet.ui.terminal.key_gate import HOLD_SECONDS
 
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SIZE) as pilot:

@@ -18,7 +18,7 @@ from rich.style import Style
 from textual.strip import Strip
 from rich.segment import Segment
 
-from worksheet.ui.terminal_output import DEFAULT, Compactor, apply, compact, transition
+from worksheet.ui.terminal.output import DEFAULT, Compactor, apply, compact, transition
 
 COLS, ROWS = 30, 6
 CONSOLE = Console(color_system="256", force_terminal=True, width=COLS)
@@ -131,7 +131,7 @@ def test_an_erase_gets_the_style_textual_meant():
 
 
 # -- only the cells that changed (screen_diff) ---------------------------------------------
-from worksheet.ui.screen_diff import ScreenDiff  # noqa: E402
+from worksheet.ui.terminal.screen_diff import ScreenDiff    # noqa: E402
 
 WIDE_TEXTS = st.sampled_from([" ", "x", "ab", "字", "a字", "  ", "▔▔", "─"])
 CHOPS = st.lists(st.tuples(st.integers(0, ROWS - 1), st.integers(0, COLS - 4),

@@ -12,7 +12,7 @@ from textual.keys import _character_to_key
 from worksheet import rulesets
 from worksheet.engine import InputError, State
 from worksheet.ui import WorksheetApp
-from worksheet.ui.labels import Speaker
+from worksheet.ui.speaker import Speaker
 from worksheet.ui.widgets import InputRow
 
 SIZE = (120, 40)

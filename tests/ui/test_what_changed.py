@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from worksheet import rulesets
 from worksheet.engine import NodeStatus, Sheet, State
-from worksheet.ui.what_changed import ChangeMarks, was_text
+from worksheet.ui.form.what_changed import ChangeMarks, was_text
 
 
 def gemstone() -> tuple[Sheet, ChangeMarks]:

@@ -5,15 +5,15 @@ Rulesets import what they need from here::
     from worksheet.engine import Ruleset, IntInput, ChoiceInput, Problem, trunc, named
 """
 
-from .explain import (Derivation, Explained, Term, call, ceil, explained, floor, format_value,
+from worksheet.engine.explain import (Derivation, Explained, Term, call, ceil, explained, floor, format_value,
                       half_up, named, tmax, tmin, total, trunc)
-from .graph import NodeStatus, Sheet, SheetProblem, State
-from .inputs import (REQUIRED, BoolInput, ChoiceInput, InputError, InputSpec, IntInput,
+from worksheet.engine.graph import NodeStatus, Sheet, SheetProblem, State
+from worksheet.engine.inputs import (REQUIRED, BoolInput, ChoiceInput, InputError, InputSpec, IntInput,
                      NumberInput, TextInput)
-from .list_inputs import FacesInput, NamesInput
-from .records import Record, RecordsInput
-from .numbers import Number, exact, format_number, json_number, normalize
-from .ruleset import Headline, Problem, Rule, Ruleset, RulesetError, StepGroup
+from worksheet.engine.list_inputs import FacesInput, NamesInput
+from worksheet.engine.records import Record, RecordsInput
+from worksheet.engine.numbers import Number, exact, format_number, json_number, normalize
+from worksheet.engine.ruleset import Headline, Problem, Rule, Ruleset, RulesetError, StepGroup
 
 __all__ = [
     "Derivation", "Explained", "Term", "call", "ceil", "explained", "floor", "format_value",

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Iterable
 
-from .numbers import Number, ceil_raw, floor_raw, format_number, half_up_raw, normalize, trunc_raw
-from .term_texts import (ATOM, PRODUCT, SUM, binary_texts, call_texts, negation_texts, render,
+from worksheet.engine.numbers import Number, ceil_raw, floor_raw, format_number, half_up_raw, normalize, trunc_raw
+from worksheet.engine.term_texts import (ATOM, PRODUCT, SUM, binary_texts, call_texts, negation_texts, render,
                          rounding_texts)
 
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from .inputs import ChoiceInput, InputError, InputSpec, IntInput, NumberInput
-from .numbers import format_number
-from .ruleset import Problem, Ruleset
+from worksheet.engine.inputs import ChoiceInput, InputError, InputSpec, IntInput, NumberInput
+from worksheet.engine.numbers import format_number
+from worksheet.engine.ruleset import Problem, Ruleset
 
 ATTACKED_AGAIN = "attacked_again"
 """The action a player takes after a defense, when the next attack comes."""

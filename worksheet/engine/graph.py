@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping
 
-from .explain import Explained, Term
-from .inputs import InputError
-from .numbers import normalize
-from .ruleset import Problem, Rule, Ruleset
-from .status import Changes, NodeStatus, State
+from worksheet.engine.explain import Explained, Term
+from worksheet.engine.inputs import InputError
+from worksheet.engine.numbers import normalize
+from worksheet.engine.ruleset import Problem, Rule, Ruleset
+from worksheet.engine.status import Changes, NodeStatus, State
 
 OK = State.OK
 derived = NodeStatus.derived

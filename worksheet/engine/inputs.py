@@ -14,9 +14,9 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, ClassVar, Mapping
 
-from .numbers import NumberError, format_number, input_number, json_number
-from .quote import clip, quote
-from .shown import SHOWN_LENGTH, kind_of, show_value
+from worksheet.engine.numbers import NumberError, format_number, input_number, json_number
+from worksheet.engine.quote import clip, quote
+from worksheet.engine.shown import SHOWN_LENGTH, kind_of, show_value
 
 REQUIRED = object()
 """Default of a record field that must be given."""

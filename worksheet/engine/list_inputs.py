@@ -10,9 +10,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .inputs import InputSpec
-from .quote import quote
-from .shown import SHOWN_LENGTH, show_value
+from worksheet.engine.inputs import InputSpec
+from worksheet.engine.quote import quote
+from worksheet.engine.shown import SHOWN_LENGTH, show_value
 
 
 def _split(text: str) -> list[str]:

@@ -26,7 +26,7 @@ from functools import lru_cache
 
 import icepool
 
-from .odds_text import CHART_BARS
+from worksheet.engine.odds_text import CHART_BARS
 
 SR_CAP = 61
 """Rule-of-Six hit counts are kept exactly below this (the attacker scores at most 60 hits)."""

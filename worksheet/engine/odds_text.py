@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Sequence
 
-from .explain import Explained, explained
-from .numbers import format_number, json_number
+from worksheet.engine.explain import Explained, explained
+from worksheet.engine.numbers import format_number, json_number
 
 ODDS_STEP = "Odds"
 """The step label of every odds node: the app's Odds step gathers them and their inputs."""

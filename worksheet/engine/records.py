@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Iterator, Mapping
 
-from .inputs import REQUIRED, InputError, InputSpec
+from worksheet.engine.inputs import REQUIRED, InputError, InputSpec
 
 
 class Record(Mapping):

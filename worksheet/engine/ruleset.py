@@ -15,7 +15,7 @@ import inspect
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
-from .inputs import InputSpec
+from worksheet.engine.inputs import InputSpec
 
 
 class RulesetError(Exception):

@@ -11,7 +11,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Mapping
 
-from .numbers import NumberError, check_size, format_number, normalize
+from worksheet.engine.numbers import NumberError, check_size, format_number, normalize
 
 SHOWN_LENGTH = 40
 """The longest value a message repeats whole (``quote(text, SHOWN_LENGTH)``), and the most items

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Mapping
 
-from .explain import Derivation, Explained, Term, format_value
-from .ruleset import Rule
+from worksheet.engine.explain import Derivation, Explained, Term, format_value
+from worksheet.engine.ruleset import Rule
 
 
 class State(Enum):

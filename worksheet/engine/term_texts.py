@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .numbers import format_number
+from worksheet.engine.numbers import format_number
 
 ATOM, PRODUCT, SUM = 3, 2, 1
 """How tightly a term's texts bind: a name or number or call, a product or quotient, a sum."""

@@ -16,13 +16,13 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .errors import PresetConflict, PresetError, printable
-    from .format import (FORMAT_VERSION, MAX_PRESET_BYTES, Preset, check_file, coerce_inputs,
+    from worksheet.presets.errors import PresetConflict, PresetError, printable
+    from worksheet.presets.format import (FORMAT_VERSION, MAX_PRESET_BYTES, Preset, check_file, coerce_inputs,
                          dump_preset, fingerprint, parse_preset, read_bytes, read_preset)
-    from .locations import (Listed, Location, bundled_dir, find_preset, is_path, list_presets,
+    from worksheet.presets.locations import (Listed, Location, bundled_dir, find_preset, is_path, list_presets,
                             locate_preset, location_of, preset_files, shared_dir, user_dir)
-    from .names import check_name, file_name_for, slug, stem_for
-    from .saving import delete_preset, save_preset, write_preset
+    from worksheet.presets.names import check_name, file_name_for, slug, stem_for
+    from worksheet.presets.saving import delete_preset, save_preset, write_preset
 
 _MODULE_OF = {
     **dict.fromkeys(("PresetConflict", "PresetError", "printable"), "errors"),

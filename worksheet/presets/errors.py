@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..engine.quote import clip, printable
+from worksheet.engine.quote import clip, printable
 
 __all__ = ["PresetConflict", "PresetError", "printable"]
 

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import rulesets
-from ..engine import RecordsInput
-from .digest import sha256_hex
-from .errors import PresetError
-from .validate import FORMAT_VERSION, Checked, check_text, coerce_inputs
+from worksheet import rulesets
+from worksheet.engine import RecordsInput
+from worksheet.presets.digest import sha256_hex
+from worksheet.presets.errors import PresetError
+from worksheet.presets.validate import FORMAT_VERSION, Checked, check_text, coerce_inputs
 
 MAX_PRESET_BYTES = 256 * 1024
 """A preset larger than this is refused unread: no real character needs it."""

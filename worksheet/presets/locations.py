@@ -13,10 +13,10 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import rulesets
-from .errors import PresetError
-from .format import LINK_REFUSED, Preset, read_preset
-from .names import stem_for
+from worksheet import rulesets
+from worksheet.presets.errors import PresetError
+from worksheet.presets.format import LINK_REFUSED, Preset, read_preset
+from worksheet.presets.names import stem_for
 
 SHARED_ENV = "WORKSHEET_SHARED_PRESETS"
 
@@ -137,7 +137,7 @@ def list_presets(ruleset: str | None = None, kinds: tuple[str, ...] | None = Non
     seen: dict[str, str] = {}
     for location in locations():
         if location.kind != "bundled" and (kinds is None or location.kind in kinds):
-            from .temporaries import sweep_temporaries  # only a dead save leaves any
+            from worksheet.presets.temporaries import sweep_temporaries    # only a dead save leaves any
 
             sweep_temporaries(location.path)
         files, trouble = preset_files(location.path)

@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from ..engine.quote import quote
-from .digest import sha256_hex
-from .errors import PresetError
+from worksheet.engine.quote import quote
+from worksheet.presets.digest import sha256_hex
+from worksheet.presets.errors import PresetError
 
 MAX_NAME_LENGTH = 100
 """The longest preset name accepted, in characters."""

@@ -23,15 +23,15 @@ import time
 from pathlib import Path
 from typing import Iterator
 
-from .. import rulesets
-from ..engine.quote import quote
-from ..recovery import state_dir
-from .errors import PresetConflict, PresetError
-from .format import (Preset, dump_preset, fingerprint, fingerprint_bytes, parse_preset,
+from worksheet import rulesets
+from worksheet.engine.quote import quote
+from worksheet.recovery import state_dir
+from worksheet.presets.errors import PresetConflict, PresetError
+from worksheet.presets.format import (Preset, dump_preset, fingerprint, fingerprint_bytes, parse_preset,
                      read_bytes, read_preset)
-from .locations import shared_dir, user_dir
-from .names import file_name_for
-from .temporaries import sweep_temporaries, temporary_prefix
+from worksheet.presets.locations import shared_dir, user_dir
+from worksheet.presets.names import file_name_for
+from worksheet.presets.temporaries import sweep_temporaries, temporary_prefix
 
 LOCK_NAME = ".worksheet.lock"
 """The lock file a folder's saves and deletes take turns on (hidden, so never listed)."""

@@ -20,7 +20,7 @@ import stat
 import time
 from pathlib import Path
 
-from ..processes import alive
+from worksheet.processes import alive
 
 STALE_TEMPORARY_AGE = 600
 """Seconds after which any temporary of ours is taken for a crash's leftover: no save takes

@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Mapping
 
-from .. import rulesets
-from ..engine import InputError, RecordsInput, Ruleset
-from ..engine.numbers import MAX_DIGITS
-from ..engine.quote import clip, quote
-from ..engine.shown import SHOWN_LENGTH, show_value
-from .errors import PresetError
+from worksheet import rulesets
+from worksheet.engine import InputError, RecordsInput, Ruleset
+from worksheet.engine.numbers import MAX_DIGITS
+from worksheet.engine.quote import clip, quote
+from worksheet.engine.shown import SHOWN_LENGTH, show_value
+from worksheet.presets.errors import PresetError
 
 FORMAT_VERSION = 1
 """The preset format version this program reads and writes."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 from typing import NamedTuple
 
-from ..engine import Ruleset
+from worksheet.engine import Ruleset
 
 
 class Entry(NamedTuple):

@@ -12,12 +12,12 @@ from __future__ import annotations
 from functools import partial
 from typing import Mapping
 
-from ..engine import (BoolInput, ChoiceInput, FacesInput, Headline, IntInput, NamesInput, NumberInput,
+from worksheet.engine import (BoolInput, ChoiceInput, FacesInput, Headline, IntInput, NamesInput, NumberInput,
                       Problem, Ruleset, explained, named, tmax)
-from ..engine.fight_loop import (ATTACKED_AGAIN, MY_ACTION, SPENT, Action, Change,
+from worksheet.engine.fight_loop import (ATTACKED_AGAIN, MY_ACTION, SPENT, Action, Change,
                                  Counter, FightLoop)
-from .exalted2e_effects import EFFECTS, apply_charms, apply_magic
-from .exalted2e_tables import (CHARACTER_TYPES, CITE, CITE_ROUNDING, DEFENSE_LABELS, GROUND,
+from worksheet.rulesets.exalted2e_effects import EFFECTS, apply_charms, apply_magic
+from worksheet.rulesets.exalted2e_tables import (CHARACTER_TYPES, CITE, CITE_ROUNDING, DEFENSE_LABELS, GROUND,
                                GROUND_LABELS, IGNORABLE, LIMIT_WORDS, PENALTIES, ROUNDERS,
                                ROUNDING_CHOICES, ROUNDING_LABELS, TYPE_LABELS, rounding_for,
                                successes, type_limit)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from ..engine import (REQUIRED, BoolInput, ChoiceInput, NumberInput, Record, RecordsInput, Term,
+from worksheet.engine import (REQUIRED, BoolInput, ChoiceInput, NumberInput, Record, RecordsInput, Term,
                       TextInput, format_number, named)
-from .exalted2e_tables import DEFENSE_LABELS
+from worksheet.rulesets.exalted2e_tables import DEFENSE_LABELS
 
 STEPS = ("charm", "magic")
 SOURCES = ("self", "ally", "hostile")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..engine import Term, ceil, floor, half_up, named
+from worksheet.engine import Term, ceil, floor, half_up, named
 
 CITE = "Sutured DV / Likely Canonical (a fan reading of the Exalted 2e core DV rules)"
 CITE_ROUNDING = "Exalted 2e core (rounding of DV) as the Anathema character generator applies it"

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..engine import (BoolInput, ChoiceInput, Headline, IntInput, Ruleset, ceil, explained,
+from worksheet.engine import (BoolInput, ChoiceInput, Headline, IntInput, Ruleset, ceil, explained,
                       tmin, trunc)
-from ..engine.fight_loop import FightLoop
+from worksheet.engine.fight_loop import FightLoop
 
 CITE = "GemStone IV wiki, “Evade”"
 

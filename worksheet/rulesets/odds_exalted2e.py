@@ -7,9 +7,9 @@ distributions come from :mod:`worksheet.engine.odds`, imported only once there i
 
 from __future__ import annotations
 
-from ..engine.odds_text import ODDS_STEP, best_of, chart, distribution, probability, waiting
-from .exalted2e import RULESET, each_defense
-from .exalted2e_tables import CITE
+from worksheet.engine.odds_text import ODDS_STEP, best_of, chart, distribution, probability, waiting
+from worksheet.rulesets.exalted2e import RULESET, each_defense
+from worksheet.rulesets.exalted2e_tables import CITE
 
 rule = RULESET.rule
 CITE_ODDS = f"{CITE}; Exalted 2nd ed. core, dice rolls (7+ succeeds, a 10 counts twice)"
@@ -27,7 +27,7 @@ HIT_RULE = ("The chance that the attack's successes exceed this DV: each die suc
 def _p_hit(defense, attack_pool, dv):
     if attack_pool is None:
         return waiting(WANTED)
-    from ..engine import odds  # icepool: only once there is an attack to compute
+    from worksheet.engine import odds    # icepool: only once there is an attack to compute
 
     p = odds.exalted_p_hit(int(attack_pool), int(dv))
     return probability(p, f"P(successes of attack_pool d10 > {defense}_dv)",
@@ -47,7 +47,7 @@ def best_defense(p_hit_dodge, p_hit_parry):
 def extra_successes(attack_pool, best_defense, dodge_dv, parry_dv):
     if attack_pool is None or best_defense is None:
         return waiting(WANTED)
-    from ..engine import odds
+    from worksheet.engine import odds
 
     defense = "parry" if best_defense == "parry" else "dodge"
     dv = parry_dv if defense == "parry" else dodge_dv

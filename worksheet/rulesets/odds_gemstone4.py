@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..engine import tmax, tmin
-from ..engine.odds_text import ODDS_STEP, Chart, distribution, probability, raw, waiting
-from .gemstone4 import CITE, RULESET
+from worksheet.engine import tmax, tmin
+from worksheet.engine.odds_text import ODDS_STEP, Chart, distribution, probability, raw, waiting
+from worksheet.rulesets.gemstone4 import CITE, RULESET
 
 rule = RULESET.rule
 CITE_ODDS = "GemStone IV wiki, “Attack Strength”, “Defensive Strength”, “Endroll”"

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..engine import explained
-from ..engine.odds_text import ODDS_STEP, Chart, declare, distribution, probability, waiting
-from .rise import CITE, RULESET
-from .rise_stacking import DEFENSES
+from worksheet.engine import explained
+from worksheet.engine.odds_text import ODDS_STEP, Chart, declare, distribution, probability, waiting
+from worksheet.rulesets.rise import CITE, RULESET
+from worksheet.rulesets.rise_stacking import DEFENSES
 
 rule = RULESET.rule
 CITE_ODDS = f"{CITE}, attack rolls (1d10 + accuracy, a 10 explodes; critical hits)"

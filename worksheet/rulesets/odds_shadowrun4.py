@@ -11,11 +11,11 @@ Each full-defense choice is worked out with everything else unchanged by calling
 
 from __future__ import annotations
 
-from ..engine import Problem, explained
-from ..engine.odds_text import (ODDS_STEP, best_of, chart, declare, distribution, probability,
+from worksheet.engine import Problem, explained
+from worksheet.engine.odds_text import (ODDS_STEP, best_of, chart, declare, distribution, probability,
                                  raw, waiting)
-from . import shadowrun4 as sheet
-from .shadowrun4 import BOOK, CITE, FULL, RULESET
+from worksheet.rulesets import shadowrun4 as sheet
+from worksheet.rulesets.shadowrun4 import BOOK, CITE, FULL, RULESET
 
 rule = RULESET.rule
 CITE_ODDS = f"{BOOK}, “Hits”, “Opposed Tests”, “Edge” (Rule of Six); {CITE}"
@@ -35,7 +35,7 @@ def _model(edge: bool) -> str:
 def _p_hit(attack_pool, pool, no_defense, edge_dice, label):
     if attack_pool is None:
         return waiting(WANTED)
-    from ..engine import odds  # icepool: only once there is an attack to compute
+    from worksheet.engine import odds    # icepool: only once there is an attack to compute
 
     dice, pool, edge = int(attack_pool), int(raw(pool)), bool(edge_dice) and raw(pool) > 0
     p = odds.sr_p_hit(dice, pool, edge)
@@ -94,7 +94,7 @@ def best_full_defense(p_hit_no_full_defense, p_hit_full_dodge, p_hit_full_parry,
 def net_hits_chart(attack_pool, defense_pool, edge_dice):
     if attack_pool is None:
         return waiting(WANTED)
-    from ..engine import odds
+    from worksheet.engine import odds
 
     dice, pool = int(attack_pool), int(defense_pool)
     margins = odds.sr_net_hits(dice, pool, bool(edge_dice) and pool > 0)

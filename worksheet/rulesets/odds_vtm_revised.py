@@ -11,12 +11,12 @@ Each maneuver is worked out with everything else unchanged by calling the sheet'
 
 from __future__ import annotations
 
-from ..engine import explained
-from ..engine.odds_text import (ODDS_STEP, best_of, chart, declare, distribution, probability,
+from worksheet.engine import explained
+from worksheet.engine.odds_text import (ODDS_STEP, best_of, chart, declare, distribution, probability,
                                 raw, waiting)
-from . import vtm_revised as sheet
-from .vtm_revised import CITE, CITE_DICE, RULESET
-from .vtm_revised_maneuvers import reasons
+from worksheet.rulesets import vtm_revised as sheet
+from worksheet.rulesets.vtm_revised import CITE, CITE_DICE, RULESET
+from worksheet.rulesets.vtm_revised_maneuvers import reasons
 
 rule = RULESET.rule
 CITE_ODDS = f"{CITE_DICE}; {CITE}"
@@ -30,7 +30,7 @@ def _p_hit(attack_pool, attack_difficulty, allowed, pool, difficulty, willpower_
            label=""):
     if attack_pool is None:
         return waiting(WANTED)
-    from ..engine import odds  # icepool: only once there is an attack to compute
+    from worksheet.engine import odds    # icepool: only once there is an attack to compute
 
     dice, pool = int(attack_pool), int(raw(pool))
     rolled = bool(allowed) and pool > 0
@@ -96,7 +96,7 @@ def remaining_chart(attack_pool, attack_difficulty, allowed, defense_pool, diffi
                     willpower_success):
     if attack_pool is None:
         return waiting(WANTED)
-    from ..engine import odds
+    from worksheet.engine import odds
 
     dice, pool = int(attack_pool), int(defense_pool)
     rolled = bool(allowed) and pool > 0

@@ -12,11 +12,11 @@ the rule texts below.
 
 from __future__ import annotations
 
-from ..engine import (REQUIRED, BoolInput, ChoiceInput, IntInput, NamesInput, RecordsInput,
+from worksheet.engine import (REQUIRED, BoolInput, ChoiceInput, IntInput, NamesInput, RecordsInput,
                       Ruleset, Term, TextInput, explained, floor, named, tmax, tmin, total)
-from ..engine.ruleset import Headline
-from ..engine.fight_loop import FightLoop
-from . import rise_stacking as guide
+from worksheet.engine.ruleset import Headline
+from worksheet.engine.fight_loop import FightLoop
+from worksheet.rulesets import rise_stacking as guide
 
 CITE = "Rise rulebook"
 CITE_DEFENSES = f"{CITE} §3.2 Defenses; Equipment: Armor"

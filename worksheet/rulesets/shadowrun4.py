@@ -20,10 +20,10 @@ Decisions recorded here and in the rule texts:
 
 from __future__ import annotations
 
-from ..engine import (BoolInput, ChoiceInput, FacesInput, IntInput, Problem, Ruleset, explained,
+from worksheet.engine import (BoolInput, ChoiceInput, FacesInput, IntInput, Problem, Ruleset, explained,
                       floor, tmax, total)
-from ..engine.ruleset import Headline
-from ..engine.fight_loop import ATTACKED_AGAIN, MY_ACTION, Action, Change, Counter, FightLoop
+from worksheet.engine.ruleset import Headline
+from worksheet.engine.fight_loop import ATTACKED_AGAIN, MY_ACTION, Action, Change, Counter, FightLoop
 
 BOOK = "Shadowrun 4th ed. 20th Anniversary"
 CITE = f"{BOOK}, Combat, “Defense Modifiers”"

@@ -18,11 +18,11 @@ Decisions where the spec leaves room (also stated in the rule texts):
 
 from __future__ import annotations
 
-from ..engine import (BoolInput, ChoiceInput, FacesInput, IntInput, Problem, Ruleset, explained,
+from worksheet.engine import (BoolInput, ChoiceInput, FacesInput, IntInput, Problem, Ruleset, explained,
                       tmax, tmin)
-from ..engine.ruleset import Headline
-from ..engine.fight_loop import ATTACKED_AGAIN, MY_ACTION, Action, Change, Counter, FightLoop
-from .vtm_revised_maneuvers import reasons
+from worksheet.engine.ruleset import Headline
+from worksheet.engine.fight_loop import ATTACKED_AGAIN, MY_ACTION, Action, Change, Counter, FightLoop
+from worksheet.rulesets.vtm_revised_maneuvers import reasons
 
 BOOK = "Vampire: The Masquerade Revised, Ch. Six"
 CITE = f"{BOOK}, “Defensive Maneuvers”"

@@ -4,6 +4,6 @@ Only :class:`WorksheetApp` is public; the rest is built from the engine's declar
 engine never imports this package.
 """
 
-from .app import WorksheetApp
+from worksheet.ui.app.worksheet_app import WorksheetApp
 
 __all__ = ["WorksheetApp"]

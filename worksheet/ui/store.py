@@ -7,12 +7,12 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING
 
-from .. import presets
-from ..presets import PresetError
-from ..recovery import Recovery
+from worksheet import presets
+from worksheet.presets import PresetError
+from worksheet.recovery import Recovery
 
 if TYPE_CHECKING:
-    from ..presets import Listed, Preset
+    from worksheet.presets import Listed, Preset
 
 
 def can_share() -> bool:

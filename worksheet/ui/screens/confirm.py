@@ -18,10 +18,10 @@ from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.widgets import Button, Label, Static
 
-from ..keys import key_name
-from ..textual_internals import event_clock
-from ..widgets.refuse_typed import TYPED_SHOWN
-from .dialog import Dialog
+from worksheet.ui.keys import key_name
+from worksheet.ui.textual_internals import event_clock
+from worksheet.ui.widgets.refuse_typed import TYPED_SHOWN
+from worksheet.ui.screens.dialog import Dialog
 
 
 class Choose(Dialog[str]):

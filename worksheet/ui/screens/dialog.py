@@ -17,7 +17,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input
 
-from ..textual_internals import add_css_file
+from worksheet.ui.textual_internals import add_css_file
 
 CSS_FILE = Path(__file__).with_name("dialogs.tcss")
 """The dialogs' rules: read with the first dialog, not at start (``add_css_file``)."""

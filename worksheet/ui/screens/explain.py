@@ -9,8 +9,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 
-from ..widgets import RulePanel
-from .dialog import Dialog
+from worksheet.ui.widgets import RulePanel
+from worksheet.ui.screens.dialog import Dialog
 
 
 class ExplainScreen(Dialog[None]):

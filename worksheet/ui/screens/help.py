@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Label, Static
 
-from .dialog import Dialog
+from worksheet.ui.screens.dialog import Dialog
 
 INTRO = ("Every input re-derives every value at once. A value that waits for an input marked ✗ "
          "says what it waits for and never shows a stale number. Tab to a value to read its "

@@ -16,12 +16,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
-from ...engine.quote import clip
-from ...presets import Preset, PresetError, location_of, read_preset
-from .. import store
-from ..widgets.ordered_input import OrderedInput
-from ..widgets.records import plain_cells
-from .dialog import Dialog, SaveDialog
+from worksheet.engine.quote import clip
+from worksheet.presets import Preset, PresetError, location_of, read_preset
+from worksheet.ui import store
+from worksheet.ui.widgets.ordered_input import OrderedInput
+from worksheet.ui.widgets.records import plain_cells
+from worksheet.ui.screens.dialog import Dialog, SaveDialog
 
 
 def _short(text: str, width: int) -> str:

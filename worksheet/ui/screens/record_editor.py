@@ -13,11 +13,11 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Static
 
-from ...engine import REQUIRED, InputError, Record, RecordsInput
-from ..keys import Key
-from ..labels import Speaker
-from ..widgets.input_row import InputRow
-from .dialog import Body, SaveDialog
+from worksheet.engine import REQUIRED, InputError, Record, RecordsInput
+from worksheet.ui.keys import Key
+from worksheet.ui.speaker import Speaker
+from worksheet.ui.widgets.input_row import InputRow
+from worksheet.ui.screens.dialog import Body, SaveDialog
 
 
 class RecordEditor(SaveDialog[Record | None]):

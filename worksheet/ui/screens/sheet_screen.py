@@ -7,11 +7,11 @@ from typing import Iterable
 
 from textual.screen import Screen
 
-from ..textual_internals import (KeepStylesOnFirstResume, RenderSentLinesOnly,
+from worksheet.ui.textual_internals import (KeepStylesOnFirstResume, RenderSentLinesOnly,
                                  breakpoint_classes)
-from ..widgets.editors import Editor
-from ..widgets.input_row import InputRow
-from ..widgets.value_row import ValueRow
+from worksheet.ui.widgets.editors import Editor
+from worksheet.ui.widgets.input_row import InputRow
+from worksheet.ui.widgets.value_row import ValueRow
 
 
 class SheetScreen(RenderSentLinesOnly, KeepStylesOnFirstResume, Screen):

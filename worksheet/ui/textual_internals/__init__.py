@@ -20,24 +20,24 @@ something, implements the hook's public-named method.
 
 from __future__ import annotations
 
-from .app_end import (UncaughtExceptionHook, busy_widget, copy_through_driver,
+from worksheet.ui.textual_internals.app_end import (UncaughtExceptionHook, busy_widget, copy_through_driver,
                       handle_job_control, messages_pending)
-from .compositor import (STRIP_CACHES, LineCompositor, RenderSentLinesOnly,
+from worksheet.ui.textual_internals.compositor import (STRIP_CACHES, LineCompositor, RenderSentLinesOnly,
                          RepaintWhatARebuiltMapMoves, lazy_strip_caches)
-from .first_paint import (KeepStylesOnFirstResume, StyleOnceInTheDom, add_css_file,
+from worksheet.ui.textual_internals.first_paint import (KeepStylesOnFirstResume, StyleOnceInTheDom, add_css_file,
                           breakpoint_classes)
-from .for_tests import (exit_output, kept_lines, notifications, own_component_styles,
+from worksheet.ui.textual_internals.for_tests import (exit_output, kept_lines, notifications, own_component_styles,
                         rendered_lines)
-from .framed_lines import LeftFramedLines
-from .key_path import key_stopped, mark_keys_typed_after_escape
-from .painting import (ContentAsDrawn, RepaintWithoutMessages, SkipRepaintOutOfView,
+from worksheet.ui.textual_internals.framed_lines import LeftFramedLines
+from worksheet.ui.textual_internals.key_path import key_stopped, mark_keys_typed_after_escape
+from worksheet.ui.textual_internals.painting import (ContentAsDrawn, RepaintWithoutMessages, SkipRepaintOutOfView,
                        compact_output, forget_arrangement, layout_pending)
-from .retained import (background_pairs_by_colour, forget_cell_styles, forget_drawn,
+from worksheet.ui.textual_internals.retained import (background_pairs_by_colour, forget_cell_styles, forget_drawn,
                        forget_geometry, lay_out_without_painting)
-from .shared_styles import SharedComponentClasses, blend_over, component_classes
-from .text_fields import (DrawnSelectCurrent, KeyBeforeInput, LazySelectList,
+from worksheet.ui.textual_internals.style_sharing import SharedComponentClasses, blend_over, component_classes
+from worksheet.ui.textual_internals.text_fields import (DrawnSelectCurrent, KeyBeforeInput, LazySelectList,
                           RepaintWhileTextFits, SelectCurrent, SelectOverlay, event_clock)
-from .toasts import OneToastPerMessage
+from worksheet.ui.textual_internals.toasts import OneToastPerMessage
 
 PINNED_TEXTUAL = "8.2.8"
 """The Textual version these hooks are written against (``textual==`` in pyproject.toml)."""

@@ -14,7 +14,7 @@ from textual.cache import FIFOCache
 from textual.geometry import Region
 from textual.strip import Strip
 
-from .retained import background_pairs_by_colour
+from worksheet.ui.textual_internals.retained import background_pairs_by_colour
 
 
 class RepaintWhatARebuiltMapMoves(Compositor):

@@ -102,7 +102,7 @@ def compact_output(app: Any, compact: Callable[[str], str]) -> None:
     """Pass everything the app writes to the terminal through ``compact`` (once per app), in
     the order written.
 
-    Buys: each frame in fewer bytes over SSH (``terminal_output.compact``: a style written
+    Buys: each frame in fewer bytes over SSH (``terminal.output.compact``: a style written
     once per run of text, not once per segment; ~35% of a full paint at 80×24).
     Relies on: ``App._driver`` existing once the app composes, and everything reaching the
     terminal through ``driver.write(str)``, each frame in one call (``App._display``).

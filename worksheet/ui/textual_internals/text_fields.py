@@ -13,7 +13,7 @@ from textual.css.query import NoMatches
 from textual.widgets import Select
 from textual.widgets._select import NoSelection, SelectCurrent, SelectOverlay
 
-from .first_paint import StyleOnceInTheDom
+from worksheet.ui.textual_internals.first_paint import StyleOnceInTheDom
 
 
 class KeyBeforeInput:

@@ -2,10 +2,10 @@
 
 from textual.widget import Widget
 
-from ...engine import InputSpec, RecordsInput
-from .input_row import InputRow, make_editor
-from .rule_panel import RulePanel
-from .value_row import ValueRow, paint_rows
+from worksheet.engine import InputSpec, RecordsInput
+from worksheet.ui.widgets.input_row import InputRow, make_editor
+from worksheet.ui.widgets.rule_panel import RulePanel
+from worksheet.ui.widgets.value_row import ValueRow, paint_rows
 
 
 def input_row(spec: InputSpec, entry, *, cursor_blink: bool = False,
@@ -24,7 +24,7 @@ def input_row(spec: InputSpec, entry, *, cursor_blink: bool = False,
     edit is shown (``frame_hold``).
     """
     if isinstance(spec, RecordsInput):
-        from .records import RecordList
+        from worksheet.ui.widgets.records import RecordList
 
         return RecordList(spec, entry)
     return InputRow(spec, entry, cursor_blink=cursor_blink, hold_frame=True,
@@ -34,7 +34,7 @@ def input_row(spec: InputSpec, entry, *, cursor_blink: bool = False,
 def __getattr__(name: str):
     # The record list pulls in Textual's DataTable: loaded only by sheets that have one.
     if name == "RecordList":
-        from .records import RecordList
+        from worksheet.ui.widgets.records import RecordList
 
         return RecordList
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -18,14 +18,14 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Select, SelectionList
 from textual.widgets.input import Selection
 
-from ...engine import InputError, InputSpec
-from ..keys import ALT_DIGITS
-from ..textual_internals import LazySelectList, RepaintWhileTextFits, StyleOnceInTheDom
-from .ids import kebab
-from .ordered_input import OrderedInput
-from .refuse_typed import RefuseTyped
-from .shared_styles import SharedComponentStyles
-from .typed_choice import TypedChoice
+from worksheet.engine import InputError, InputSpec
+from worksheet.ui.keys import ALT_DIGITS
+from worksheet.ui.textual_internals import LazySelectList, RepaintWhileTextFits, StyleOnceInTheDom
+from worksheet.ui.widgets.ids import kebab
+from worksheet.ui.widgets.ordered_input import OrderedInput
+from worksheet.ui.widgets.refuse_typed import RefuseTyped
+from worksheet.ui.widgets.shared_styles import SharedComponentStyles
+from worksheet.ui.widgets.typed_choice import TypedChoice
 
 
 ALT_DIGIT_CHARACTERS = "".join(name if len(name) == 1 else unicodedata.lookup(

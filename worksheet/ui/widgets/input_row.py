@@ -21,14 +21,14 @@ from textual.message import Message
 from textual.widget import AwaitMount, Widget
 from textual.widgets import Checkbox, Input, Select, SelectionList
 
-from ...engine import InputSpec
-from .editors import EDITOR_MESSAGES, AnyEditor, choice_width, make_editor
-from ..textual_internals import ContentAsDrawn, LeftFramedLines
-from .frame_hold import frame_hold
-from .no_links import NoLinks
-from .shared_styles import SharedComponentStyles
-from .stand_in import STAND_IN_COMPONENTS, can_wait, editor_drawing
-from .row_visual import ROW_EDGE
+from worksheet.engine import InputSpec
+from worksheet.ui.widgets.editors import EDITOR_MESSAGES, AnyEditor, choice_width, make_editor
+from worksheet.ui.textual_internals import ContentAsDrawn, LeftFramedLines
+from worksheet.ui.widgets.frame_hold import frame_hold
+from worksheet.ui.widgets.no_links import NoLinks
+from worksheet.ui.widgets.shared_styles import SharedComponentStyles
+from worksheet.ui.widgets.stand_in import STAND_IN_COMPONENTS, can_wait, editor_drawing
+from worksheet.ui.widgets.row_visual import ROW_EDGE
 
 
 def describe(spec: InputSpec) -> str:

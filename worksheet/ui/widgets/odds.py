@@ -16,8 +16,8 @@ from typing import Any
 from textual.content import Content
 from textual.widgets import Static
 
-from ...engine import Ruleset, Sheet, State
-from ...engine.odds_text import ODDS_STEP, Chart, percent
+from worksheet.engine import Ruleset, Sheet, State
+from worksheet.engine.odds_text import ODDS_STEP, Chart, percent
 
 BAR = 30
 """Cells of a full bar (100 %)."""

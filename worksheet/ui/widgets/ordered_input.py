@@ -6,7 +6,7 @@ from textual import events
 from textual.dom import NoScreen
 from textual.widgets import Input
 
-from ..textual_internals import KeyBeforeInput
+from worksheet.ui.textual_internals import KeyBeforeInput
 
 
 class OrderedInput(KeyBeforeInput, Input):

@@ -21,10 +21,10 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import DataTable, Label, Static
 
-from ...engine import Record, RecordsInput
-from ..keys import Key
-from ..textual_internals import forget_cell_styles
-from .ids import kebab
+from worksheet.engine import Record, RecordsInput
+from worksheet.ui.keys import Key
+from worksheet.ui.textual_internals import forget_cell_styles
+from worksheet.ui.widgets.ids import kebab
 
 HINT = "a add · e/⏎ edit · d delete · Shift+↑/↓ or [ ] move"
 

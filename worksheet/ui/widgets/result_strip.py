@@ -16,13 +16,13 @@ from textual.content import Content
 from textual.geometry import Region
 from textual.widgets import Static
 
-from ...engine import Ruleset, Sheet, State
-from ...engine.numbers import half_up_raw
-from ...engine.ruleset import Headline
-from ..labels import Speaker
-from ..textual_internals import RepaintWithoutMessages
-from .no_links import NoLinks
-from .row_visual import content_lines
+from worksheet.engine import Ruleset, Sheet, State
+from worksheet.engine.numbers import half_up_raw
+from worksheet.engine.ruleset import Headline
+from worksheet.ui.speaker import Speaker
+from worksheet.ui.textual_internals import RepaintWithoutMessages
+from worksheet.ui.widgets.no_links import NoLinks
+from worksheet.ui.widgets.row_visual import content_lines
 
 SEPARATOR = "  ·  "
 STYLES = {State.OK: "bold $text-success", State.BLOCKED: "$text-warning"}

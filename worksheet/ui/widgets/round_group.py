@@ -13,15 +13,15 @@ from textual.widgets import Static
 
 from typing import Any
 
-from ...engine import Ruleset
-from ...engine.fight_loop import ATTACKED_AGAIN, MY_ACTION
+from worksheet.engine import Ruleset
+from worksheet.engine.fight_loop import ATTACKED_AGAIN, MY_ACTION
 
 KEYS = {
     ATTACKED_AGAIN: "F5", MY_ACTION: "F6", "round": "F4", "cycle": "F9",
     "copy_line": "Ctrl+L", "copy_block": "Ctrl+T",
 }
 """The fight loop's keys as the form and the notifications name them; the fight bindings
-(``fight_actions.BINDINGS``) are made from these, so the two cannot differ."""
+(``controllers.fight.BINDINGS``) are made from these, so the two cannot differ."""
 
 ROUND_ID = "round-inputs"
 """The id of the round group's heading."""

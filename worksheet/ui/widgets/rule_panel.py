@@ -10,8 +10,8 @@ from __future__ import annotations
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ...engine import InputSpec, NodeStatus, Rule, Ruleset, State
-from .value_row import result_text
+from worksheet.engine import InputSpec, NodeStatus, Rule, Ruleset, State
+from worksheet.ui.widgets.value_row import result_text
 
 
 class RulePanel(VerticalScroll):

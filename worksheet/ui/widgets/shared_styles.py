@@ -18,7 +18,7 @@ from rich.style import Style as RichStyle
 from textual.css.styles import RenderStyles
 from textual.dom import DOMNode
 
-from ..textual_internals import SharedComponentClasses, blend_over, component_classes
+from worksheet.ui.textual_internals import SharedComponentClasses, blend_over, component_classes
 
 
 class SharedComponentStyles(SharedComponentClasses):

@@ -19,8 +19,8 @@ from typing import Callable
 from textual.content import Content
 from textual.style import Style
 
-from ...engine import InputSpec
-from .editors import YesNo, parsed_entry
+from worksheet.engine import InputSpec
+from worksheet.ui.widgets.editors import YesNo, parsed_entry
 
 STAND_IN_COMPONENTS = frozenset({"input-cell--editor", "input-cell--switch",
                                  "input-cell--switch-off", "input-cell--switch-on"})

@@ -20,7 +20,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..keys import Key
+from worksheet.ui.keys import Key
 
 RULE, LEFT_END, RIGHT_END = "━", "╸", "╺"
 

@@ -16,7 +16,7 @@ from typing import Any, Iterable
 
 from textual import events
 
-from .refuse_typed import RefuseTyped
+from worksheet.ui.widgets.refuse_typed import RefuseTyped
 
 TYPED_NAME_GAP = 1.0
 """Seconds between two keys typed on a choice that still spell one name (``pa``)."""

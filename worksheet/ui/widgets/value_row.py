@@ -20,14 +20,14 @@ from textual.strip import Strip
 from textual.style import Style
 from textual.widget import Widget
 
-from ...engine import NodeStatus, Rule, State
-from ..textual_internals import (ContentAsDrawn, LeftFramedLines, RepaintWithoutMessages,
+from worksheet.engine import NodeStatus, Rule, State
+from worksheet.ui.textual_internals import (ContentAsDrawn, LeftFramedLines, RepaintWithoutMessages,
                                  SkipRepaintOutOfView)
-from .ids import value_id
-from .no_links import NoLinks
-from .refuse_typed import RefuseTyped
-from .row_visual import HEAD_WIDTH, HEAD_WIDTH_NARROW, ROW_EDGE, RowVisual
-from .shared_styles import SharedComponentStyles
+from worksheet.ui.widgets.ids import value_id
+from worksheet.ui.widgets.no_links import NoLinks
+from worksheet.ui.widgets.refuse_typed import RefuseTyped
+from worksheet.ui.widgets.row_visual import HEAD_WIDTH, HEAD_WIDTH_NARROW, ROW_EDGE, RowVisual
+from worksheet.ui.widgets.shared_styles import SharedComponentStyles
 
 PARTS = ("head", "formula", "result", "rule")
 """A row's parts; each is styled in app.tcss as the component class ``value-row--<part>``

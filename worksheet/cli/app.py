@@ -1,0 +1,52 @@
+"""``worksheet [RULESET] [--preset NAME_OR_PATH]``: open the terminal app (the one place the
+headless core reaches for the UI, and only when it runs)."""
+
+from __future__ import annotations
+
+import gc
+import os
+import sys
+from typing import Sequence
+
+from worksheet import presets
+from worksheet.cli.common import EXIT_OK, EXIT_UNEXPECTED, Parser, UsageError, a_preset_of, ruleset_named
+from worksheet.engine.quote import quote
+
+FRAME_RATE = 240
+"""The app's default frame rate (Textual's is 60); see :func:`run_app`."""
+
+
+def _app_parser() -> Parser:
+    parser = Parser(prog="worksheet",
+                     description="Open the terminal worksheet. "
+                     "Subcommands: calc, rulesets, rules, presets.")
+    parser.add_argument("ruleset", nargs="?", help="open on this ruleset's tab")
+    parser.add_argument("--preset", metavar="NAME_OR_PATH", help="open with this preset loaded")
+    return parser
+
+
+def run_app(argv: Sequence[str]) -> int:
+    """``worksheet [RULESET] [--preset NAME_OR_PATH]``: open the terminal app."""
+    args = _app_parser().parse_args(argv)
+    if args.ruleset is not None:
+        ruleset_named(args.ruleset)
+    preset = presets.find_preset(args.preset, args.ruleset) if args.preset else None
+    if preset is not None and args.ruleset and preset.ruleset != args.ruleset:
+        raise UsageError(f"--preset {quote(args.preset)} is {a_preset_of(preset.ruleset)}, "
+                         f"not {args.ruleset}")
+    # Textual paints at most MAX_FPS frames a second (read once, at import): at its default
+    # of 60 a keystroke waits up to two frame periods before its new values show. A keystroke
+    # costs the same CPU and bytes at a higher rate (frames are only drawn when something
+    # changed); TEXTUAL_FPS in the environment still wins.
+    os.environ.setdefault("TEXTUAL_FPS", str(FRAME_RATE))
+    # No automatic garbage collection until the first paint: start-up's objects are scanned
+    # once, in a pause after it (worksheet.ui.terminal.garbage, PauseCollector.start).
+    gc.disable()
+    from worksheet.ui import WorksheetApp    # the only place the core reaches for the UI
+
+    app = WorksheetApp(ruleset=args.ruleset, preset=preset)
+    app.run()
+    if app.failure:  # a bug inside the app: one line, the edits kept for recovery
+        print(f"worksheet: {app.failure}", file=sys.stderr)
+        return EXIT_UNEXPECTED
+    return app.return_code or EXIT_OK  # 128 + N after signal N (SIGHUP, SIGTERM)

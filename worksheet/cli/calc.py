@@ -1,0 +1,71 @@
+"""``worksheet calc RULESET [--preset P] [--set NAME=VALUE]... [--format F]``: evaluate a
+sheet without the app and print every step of its derivation."""
+
+from __future__ import annotations
+
+import sys
+from typing import Sequence
+
+from worksheet import presets, rulesets
+from worksheet.cli.common import (EXIT_BAD_INPUT, EXIT_OK, EXIT_UNEXPECTED, Parser, UsageError,
+                                  a_preset_of, ruleset_named)
+from worksheet.engine import RecordsInput, Sheet
+from worksheet.engine.quote import quote
+
+
+def _calc_parser() -> Parser:
+    parser = Parser(prog="worksheet calc",
+                     description="Evaluate a sheet and print every step of the derivation.")
+    parser.add_argument("ruleset", help="ruleset id: " + ", ".join(rulesets.ids()))
+    parser.add_argument("--preset", metavar="NAME_OR_PATH", help="start from this preset")
+    parser.add_argument("--set", dest="sets", action="append", default=[], metavar="NAME=VALUE",
+                        help="override one input after the preset (repeatable)")
+    from worksheet.formats.report import FORMATS    # the app never needs it
+
+    parser.add_argument("--format", choices=tuple(FORMATS), default="text",
+                        help="line: the result on one line, for a chat or MUD client")
+    return parser
+
+
+def _split_set(argument: str, ruleset) -> tuple[str, str]:
+    name, equals, text = argument.partition("=")
+    name = name.strip().replace("-", "_")
+    if not equals or not name:
+        raise UsageError(f"--set {quote(argument)}: expected NAME=VALUE")
+    spec = ruleset.inputs.get(name)
+    if spec is None:
+        raise UsageError(f"--set {quote(argument)}: {ruleset.id} has no input {quote(name)}; "
+                         "inputs: "
+                         + ", ".join(ruleset.inputs))
+    if isinstance(spec, RecordsInput):
+        raise UsageError(f"--set {quote(argument)}: {name} is a record list; set it in a "
+                         "preset")
+    return name, text
+
+
+def run_calc(argv: Sequence[str]) -> int:
+    """``worksheet calc``: evaluate and print; see :mod:`worksheet.cli` for exit statuses."""
+    args = _calc_parser().parse_args(argv)
+    ruleset = ruleset_named(args.ruleset)
+    values = {}
+    if args.preset:
+        preset = presets.find_preset(args.preset, ruleset.id)
+        if preset.ruleset != ruleset.id:
+            raise UsageError(f"--preset {quote(args.preset)} is {a_preset_of(preset.ruleset)}, "
+                             f"not {ruleset.id}")
+        values = preset.inputs
+    texts = dict(_split_set(argument, ruleset) for argument in args.sets)
+    sheet = Sheet(ruleset, values)
+    sheet.set_many_text(texts)
+    from worksheet.formats.report import FORMATS
+
+    print(FORMATS[args.format](sheet))
+    if sheet.internal_errors:
+        for node, message in sheet.internal_errors:
+            print(f"worksheet: {message}", file=sys.stderr)
+        return EXIT_UNEXPECTED
+    if sheet.problems:
+        for problem in sheet.problems:
+            print(f"worksheet: {problem.message}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return EXIT_OK

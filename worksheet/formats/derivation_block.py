@@ -1,0 +1,77 @@
+"""One value's whole derivation as a fixed-width block, to paste where the game is played.
+
+A player asked "why is my DV 5?" pastes this: every step the value comes from, in evaluation
+order, with its result and its formula with the numbers, and the inputs it rests on. It is read
+from the same :class:`~worksheet.engine.Sheet` the app shows (never a second code path).
+Headless: no Textual or Rich.
+"""
+
+from __future__ import annotations
+
+from worksheet.engine import Sheet, State
+
+LABEL_WIDTH = 28
+"""The label column is cut to this width so the block stays narrow."""
+
+
+def _result(sheet: Sheet, name: str) -> str:
+    status = sheet.status(name)
+    if status.state is State.OK:
+        return status.derivation.result if status.derivation else str(status.value)
+    if status.state is State.BLOCKED:
+        return "waiting for " + ", ".join(status.waiting_for)
+    return "✗ fix " + ", ".join(status.waiting_for)
+
+
+def _sources(sheet: Sheet, name: str) -> tuple[list[str], list[str]]:
+    """The nodes (evaluation order) and inputs (declaration order) a node comes from."""
+    ruleset = sheet.ruleset
+    seen, stack = {name}, [name]
+    while stack:
+        for param in ruleset.rules[stack.pop()].params:
+            if param not in seen:
+                seen.add(param)
+                if param in ruleset.rules:
+                    stack.append(param)
+    return ([n for n in ruleset.order if n in seen], [n for n in ruleset.inputs if n in seen])
+
+
+def derivation_block(sheet: Sheet, name: str) -> str:
+    """The block for a node, or a one-line block for an input (its value)."""
+    ruleset = sheet.ruleset
+    if name in ruleset.inputs:
+        spec = ruleset.inputs[name]
+        status = sheet.status(name)
+        shown = spec.to_text(status.value) if status.ok else f"✗ {status.message}"
+        return f"{ruleset.title}\n{spec.title} ({name}) = {shown or 'empty'}"
+    nodes, inputs = _sources(sheet, name)
+    rules = [ruleset.rules[n] for n in nodes]
+    label_w = min(LABEL_WIDTH, max(len(r.label) for r in rules))
+    step_w = max(len(r.step) for r in rules) + 2
+    results = {n: _result(sheet, n) for n in nodes}
+    result_w = max(len(r) for r in results.values() if len(r) <= 12) if any(
+        len(r) <= 12 for r in results.values()) else 1
+    lines = [f"{ruleset.title}: {ruleset.rules[name].label} = {results[name]}"]
+    for rule in rules:
+        status = sheet.status(rule.name)
+        formula = ""
+        if status.ok and status.derivation is not None:
+            d = status.derivation
+            formula = d.substituted or d.formula
+            if formula == d.result:
+                formula = ""
+        lines.append(f"{'[' + rule.step + ']':<{step_w}} {rule.label[:label_w]:<{label_w}} "
+                     f"{results[rule.name]:>{result_w}}" + (f"  {formula}" if formula else ""))
+    used = []
+    for input_name in inputs:
+        status = sheet.status(input_name)
+        text = ruleset.inputs[input_name].to_text(status.value) if status.ok else "✗"
+        used.append(f"{input_name}={text or 'empty'}")
+    line = "inputs:"
+    for item in used:  # wrapped at 78 columns
+        if len(line) + 1 + len(item) > 78:
+            lines.append(line)
+            line = "       "
+        line += " " + item
+    lines.append(line)
+    return "\n".join(line.rstrip() for line in lines)

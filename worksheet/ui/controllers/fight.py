@@ -1,0 +1,225 @@
+"""The app's fight-loop keys: "attacked again", "my action", the round inputs, GemStone's
+stance, the ↑/↓ steppers, and copying the result to the game.
+
+A controller the app composes (its ``action_fight`` and the others call it). It decides
+nothing about the rules: :mod:`worksheet.engine.fight_loop` turns an action into one
+batch of input values (or a refusal naming the input), and the form loads that batch as one
+undo step, so Ctrl+Z takes back a whole action.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Iterable
+
+from textual.app import SystemCommand
+from textual.widgets import Input
+
+from worksheet.engine import IntInput, NumberInput, State
+from worksheet.engine.fight_loop import ATTACKED_AGAIN, MY_ACTION, Batch, Refused, cycle, plan, stepped
+from worksheet.ui.terminal.clipboard import multiplexer, through
+from worksheet.ui.controllers.host import Host
+from worksheet.ui.keys import Key
+from worksheet.ui.form.sheet_form import SheetForm
+from worksheet.ui.widgets.ids import kebab
+from worksheet.ui.widgets.input_row import InputRow
+from worksheet.ui.widgets.round_group import KEYS, round_inputs
+
+STEPS = (("up", 1, "add 1, within its bounds"), ("down", -1, "subtract 1"),
+         ("shift+up", 5, "add 5"), ("shift+down", -5, "subtract 5"))
+"""The steppers' keys, steps and help."""
+
+BINDINGS = [  # the keys as the form names them (round_group.KEYS), bound as Textual names them
+    Key(KEYS[ATTACKED_AGAIN].lower(), f"fight('{ATTACKED_AGAIN}')", "Attacked",
+        help="attacked again: counter + 1, last roll cleared (one undo step)"),
+    Key(KEYS[MY_ACTION].lower(), f"fight('{MY_ACTION}')", "My action",
+        help="my action: counters reset, last roll cleared (one undo step)"),
+    Key(KEYS["cycle"].lower(), "cycle_input", "Stance",
+        help="GemStone: next stance (wraps to offensive)"),
+    Key(KEYS["round"].lower(), "round_inputs", "Round", show=False,
+        help="go to the round inputs at the top of the form"),
+    Key(KEYS["copy_line"].lower(), "copy_line", "Copy line", show=False,
+        help="copy the result as one line, for the game", command="Copy result line"),
+    Key(KEYS["copy_block"].lower(), "copy_block", "Copy derivation", show=False,
+        help="copy the focused value's derivation as a block", command="Copy derivation"),
+    # Priority, so the form's scrolling does not take them first; on anything but a number
+    # field the check below declines them and the key goes where it went before.
+    *[Key(key, f"step({delta})", "Step", show=False, priority=True,
+          help=f"number field: {text}") for key, delta, text in STEPS],
+]
+"""The fight loop's bindings (the app lists them in its own ``BINDINGS``); the palette offers
+"attacked again", "my action", the cycle and the round inputs by the tab's own names
+(:meth:`FightController.commands`)."""
+
+ACTIONS = frozenset({"fight", "cycle_input", "round_inputs", "copy_line", "copy_block", "step"})
+"""The actions this controller answers in the app's ``check_action``."""
+
+
+class FightController:
+    """The fight-loop actions of the app (see the module docstring).
+
+    Args:
+        host: the app (see :class:`~worksheet.ui.controllers.host.Host`).
+    """
+
+    def __init__(self, host: Host):
+        self.host = host
+
+    def check(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Whether a fight-loop action runs now (False also hides it from the key bar)."""
+        if len(self.host.screen_stack) > 1:
+            return False
+        form = self.host.form()
+        loop = form.ruleset.fight_loop if form is not None else None
+        if action == "fight":
+            return loop is not None and loop.action(str(parameters[0])) is not None
+        if action == "cycle_input":
+            return loop is not None and loop.cycle is not None
+        if action == "round_inputs":
+            return loop is not None
+        if action == "step":
+            return self._number_row() is not None
+        return form is not None
+
+    def _number_row(self) -> InputRow | None:
+        """The row of the focused number field, if a number field has focus."""
+        focused = self.host.focused
+        if not isinstance(focused, Input):
+            return None
+        row = next((n for n in focused.ancestors if isinstance(n, InputRow)), None)
+        if row is None or not isinstance(row.spec, (IntInput, NumberInput)):
+            return None
+        return row
+
+    def _apply(self, form: SheetForm, batch: Batch) -> None:
+        """Load a batch into the form as one undo step."""
+        specs = form.ruleset.inputs
+        form.load_entries({name: specs[name].to_text(value)
+                           for name, value in batch.values.items()})
+
+    def _result_line(self, form: SheetForm) -> str:
+        from worksheet.formats.oneline import one_line
+
+        return form.report(one_line)
+
+    def fight(self, name: str) -> None:
+        """Run "attacked again" or "my action" on this tab (one undo step)."""
+        form = self.host.form()
+        if form is None or form.ruleset.fight_loop is None:
+            return
+        action = form.ruleset.fight_loop.action(name)
+        if action is None:
+            return
+        try:
+            batch = plan(form.ruleset, name, form.inputs)
+        except Refused as refused:
+            self.host.notify(refused.message,
+                             title=f"{action.title}: not done — {refused.input}",
+                             severity="warning", timeout=6)
+            return
+        if not batch.values:
+            self.host.notify(f"{action.title}: nothing to change.", timeout=3)
+            return
+        self._apply(form, batch)
+        then = form.query(f"#{kebab(action.then)}") if action.then else None
+        if then:  # the input the player enters next (Exalted: the new action's penalty)
+            self.host.screen.set_focus(then.first())
+        self.host.notify("; ".join(batch.words) + f"\n{self._result_line(form)}",
+                         title=f"{action.title} (Ctrl+Z undoes)", timeout=4)
+
+    def cycle_input(self) -> None:
+        """Step the tab's cycling input (GemStone's stance) to its next choice."""
+        form = self.host.form()
+        if form is None:
+            return
+        batch = cycle(form.ruleset, form.inputs)
+        self._apply(form, batch)
+        self.host.notify("; ".join(batch.words) + f"\n{self._result_line(form)}", timeout=3)
+
+    def round_inputs(self, again: bool = True) -> None:
+        """Focus the first round input (the group at the top of the form; a record list
+        where it stands in its step)."""
+        form = self.host.form()
+        names = round_inputs(form.ruleset) if form is not None else ()
+        if not names:
+            return
+        target = form.query(f"#{kebab(names[0])}")
+        if not target:  # a record list below the rows built so far: the keys typed next
+            if again:  # wait until it has focus (Rise "F4 a" at once typed the a into Level)
+                form.build_all()
+                form.after_refresh_holding_keys(self.round_inputs, False)
+            else:
+                form.release_keys_after_refresh()
+            return
+        widget = target.first()
+        self.host.screen.set_focus(widget)
+        if names[0] in form.round_moved:  # the heading above it in view too
+            form.query_one("FormBody").scroll_home(animate=False)
+        else:  # once the rows just built are laid out
+            self.host.call_after_refresh(widget.scroll_visible, animate=False)
+        if not again:
+            form.release_keys_after_refresh()
+
+    def step(self, delta: int) -> None:
+        """Add ``delta`` to the focused number field, within its bounds (one undo step)."""
+        row = self._number_row()
+        form = self.host.form()
+        if row is None or form is None:
+            return
+        spec = row.spec
+        status = form.status(spec.name)
+        if status.state is State.ERROR:
+            self.host.notify(f"{spec.name}: fix the text first ({status.message})",
+                             severity="warning", timeout=4)
+            return
+        try:
+            value = stepped(spec, status.value, delta)
+        except Refused as refused:
+            self.host.notify(refused.message, severity="warning", timeout=4)
+            return
+        if value == status.value:
+            bound = "maximum" if delta > 0 else "minimum"
+            self.host.notify(f"{spec.name} is at its {bound}, {spec.to_text(value)}.",
+                             timeout=2)
+            return
+        form.load_entries({spec.name: spec.to_text(value)})
+
+    # -- copying to the game (through the app's ``copy_to_clipboard``) ------------------
+    def copy_line(self) -> None:
+        """Copy the result as one line (what ``worksheet calc --format line`` prints)."""
+        form = self.host.form()
+        if form is not None:
+            line = self._result_line(form)
+            self.host.copy_to_clipboard(line)
+            self.host.notify(line, title=f"Copied{through(multiplexer(os.environ))}",
+                             timeout=4)
+
+    def copy_block(self) -> None:
+        """Copy the focused value's whole derivation as a fixed-width block."""
+        from worksheet.formats.derivation_block import derivation_block
+
+        form = self.host.form()
+        if form is None:
+            return
+        name = form.focused_name or form.ruleset.results[-1]
+        block = form.report(derivation_block, name)
+        self.host.copy_to_clipboard(block)
+        lines = block.count("\n") + 1
+        self.host.notify(block.splitlines()[0], timeout=4,
+                         title=f"Copied {lines} lines{through(multiplexer(os.environ))}")
+
+    def commands(self) -> Iterable[SystemCommand]:
+        """The palette's fight-loop commands for the active tab."""
+        form = self.host.form()
+        loop = form.ruleset.fight_loop if form is not None else None
+        if loop is not None:
+            for action in loop.actions:
+                yield SystemCommand(action.title, f"{KEYS[action.name]}: {action.rule} — "
+                                    f"{action.cite}",
+                                    lambda name=action.name: self.fight(name))
+            if loop.cycle:
+                yield SystemCommand(f"Next {loop.cycle}", f"Cycle the {loop.cycle} "
+                                    f"({KEYS['cycle']})", self.cycle_input)
+            yield SystemCommand("Round inputs", f"Go to the round inputs ({KEYS['round']})",
+                                self.round_inputs)
+

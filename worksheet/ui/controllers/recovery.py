@@ -1,0 +1,372 @@
+"""The app's recovery: unsaved edits of every tab are kept (debounced) until a clean quit, and
+offered back on the next start.
+
+They are also written at once when the session ends any other way it can notice: a dropped
+connection (SIGHUP), a shutdown (SIGTERM), or a bug (an exception no handler caught, which then
+ends the program with one line and status 1 instead of a traceback). A restore never crashes
+the app: what cannot be restored is kept aside in a file of its own.
+
+A controller the app composes: it owns the recovery file, the debounce timer, the restored
+edits of tabs not shown yet, and the quit that asks about unsaved edits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+import termios
+import time
+from pathlib import Path
+from typing import Any
+
+
+from worksheet import rulesets
+from worksheet.engine import Sheet
+from worksheet.engine.quote import quote
+from worksheet import presets
+from worksheet.recovery import Recovery, state_dir
+from worksheet.ui import store
+from worksheet.ui.terminal.deadline import Deadline
+from worksheet.ui.controllers.host import Host
+from worksheet.ui.form.sheet_form import SheetForm
+from worksheet.ui.terminal.end import watch_terminal_end
+from worksheet.ui.form.entries import entries_from_json, entries_to_json, split_entries
+from worksheet.ui.textual_internals import handle_job_control, messages_pending
+
+RECOVERY_DELAY = 0.5
+"""Seconds of quiet after an edit before the unsaved state is written to the recovery file."""
+
+HANGUP_SIGNALS = (signal.SIGHUP, signal.SIGTERM)
+"""A dropped SSH connection (SIGHUP) or a shutdown (SIGTERM): keep the edits, then exit."""
+
+SETTLE_LIMIT = 0.5
+"""Seconds a hang-up waits, at most, for keys already read to reach the sheet before the last
+write of the recovery file (the first write happens at once)."""
+
+
+class RecoveryController:
+    """Keep, offer and restore unsaved edits.
+
+    Args:
+        host: the app (see :class:`~worksheet.ui.controllers.host.Host`).
+        file: where unsaved edits are kept until a clean quit.
+    """
+
+    def __init__(self, host: Host, file: Recovery):
+        self.host = host
+        self.file = file
+        """Where unsaved edits are kept until a clean quit."""
+        self.failure: str | None = None
+        """One line for the player when the app ended on an unexpected error (the command
+        line prints it after the screen is restored, and exits with status 1)."""
+        self._write = Deadline(host, RECOVERY_DELAY, self.save)
+        """The write once the edits pause."""
+        self._pending: dict[str, dict[str, Any]] = {}  # restored edits of tabs not built yet
+        self._hanging_up = False
+        self._hangup_task: asyncio.Task[None] | None = None
+
+    # -- keeping ------------------------------------------------------------------------
+    def edited(self) -> None:
+        """A form changed: write the unsaved state once the edits pause (``RECOVERY_DELAY``)."""
+        self._write.put_off()
+
+    def unsaved_tabs(self) -> list[str]:
+        """The tabs with unsaved edits (restored edits of a tab not shown yet count)."""
+        host = self.host
+        return [rid for rid in host.ruleset_ids if rid in self._pending
+                or (form := host.form(rid)) is not None and form.dirty]
+
+    def quit(self) -> None:
+        """Quit; asks first when a tab has unsaved edits. A clean quit clears recovery."""
+        from worksheet.ui.screens.confirm import Choose    # the dialogs load when first opened
+
+        host = self.host
+        dirty = self.unsaved_tabs()
+        if not dirty:
+            self._quit_now()
+            return
+        if isinstance(host.screen, Choose) and getattr(host.screen, "quitting", False):
+            return
+        titles = ", ".join(rulesets.title(rid) for rid in dirty)
+        dialog = Choose("Quit with unsaved edits?", f"Not saved: {titles}. Ctrl+S saves a "
+                        "tab as a preset.", [("cancel", "Keep editing"),
+                                             ("quit", "Quit without saving")])
+        dialog.quitting = True
+        host.push_screen(dialog, lambda answer: answer == "quit" and self._quit_now())
+
+    def _quit_now(self) -> None:
+        self._write.cancel()
+        self.file.clear()
+        self.host.exit()
+
+    # -- the session ends any other way ---------------------------------------------------
+    def watch_hangup(self) -> None:
+        """On SIGHUP or SIGTERM write the unsaved state at once, then exit (``_hung_up``).
+
+        Textual redraws the whole screen on SIGCONT (the end of a suspend); the kernel sends
+        SIGCONT with the SIGHUP of a hang-up too, and that redraw, into a terminal that is
+        gone, killed Textual's output thread and left the program blocked for ever on exit.
+        It is kept for a terminal that is still there.
+        """
+        try:
+            loop = asyncio.get_running_loop()
+            for signum in HANGUP_SIGNALS:
+                loop.add_signal_handler(signum, self._hung_up, signum)
+            handle_job_control(self.host, terminal_alive)
+        except (NotImplementedError, RuntimeError, ValueError, AttributeError):
+            return  # no signals here (not the main thread, or not a POSIX system)
+        if not self.host.is_headless:  # a terminal ending without a SIGHUP (``terminal.end``)
+            watch_terminal_end(lambda: _call_soon(loop, self._hung_up, signal.SIGHUP))
+
+    def _hung_up(self, signum: int = signal.SIGHUP) -> None:
+        """Write now what the sheet holds (the debounce would lose the last half second) and
+        exit with 128 + the signal's number, as a process ended by it would.
+
+        While the terminal is still there (a SIGTERM, or a SIGHUP sent by hand) the keys
+        already read are first let through to the sheet and the state written again. Once
+        the terminal is gone (a dropped connection) nothing may be drawn any more: Textual's
+        output thread dies on the first write to it, and after a few more frames the app
+        blocks for ever on the full output queue, so the app exits at once (and see
+        :meth:`watch_hangup` for SIGCONT).
+        """
+        if self._hanging_up:
+            return
+        self._hanging_up = True
+        self._save_now()
+        if not terminal_alive():
+            self.host.exit(return_code=128 + signum)
+            return
+        self._hangup_task = asyncio.get_running_loop().create_task(
+            self._save_when_settled(signum))
+
+    def _save_now(self) -> bool:
+        self._write.cancel()
+        if self._hanging_up:  # what the player saw typed counts, even if not yet applied
+            for rid in self.host.ruleset_ids:
+                form = self.host.form(rid)
+                if form is not None:
+                    form.take_typed()
+        return self.save()
+
+    async def _save_when_settled(self, signum: int) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + SETTLE_LIMIT
+            while loop.time() < deadline:
+                await asyncio.sleep(0.02)
+                if not messages_pending(self.host):
+                    break
+            self._save_now()
+        finally:
+            self.host.exit(return_code=128 + signum)
+
+    def handle_uncaught(self, error: Exception) -> None:
+        """An exception no handler caught (a bug): keep the edits, write the details to a log,
+        and end with one clear line instead of a traceback over the player's screen.
+
+        Textual's own handling (``textual_internals.UncaughtExceptionHook``) would print the
+        traceback with local variables when the app ends (here they go to the log) and leaves
+        the exit status to the caller. It still runs after this, so the app exits, and so
+        Pilot tests still see the exception.
+        """
+        if self.failure is None:
+            try:
+                saved = self._save_now()
+                kept = ("no edits were unsaved" if not self.state()["tabs"]
+                        else "your unsaved edits were kept for recovery" if saved
+                        else "your unsaved edits could not be kept")
+            except Exception:  # noqa: BLE001 — the report must be written whatever failed
+                kept = "your unsaved edits could not be kept"
+            log = write_crash_log(error)
+            self.failure = (f"unexpected error: {type(error).__name__}: {error}; {kept}"
+                            + (f" (details: {log})" if log else ""))
+
+    # -- what is kept -------------------------------------------------------------------
+    def state(self) -> dict[str, Any]:
+        """The unsaved state of every tab with edits, as JSON-able data: built tabs' edits, and
+        restored edits of tabs not built yet (they are restored when first shown)."""
+        host = self.host
+        tabs: dict[str, Any] = {}
+        for rid in host.ruleset_ids:
+            form = host.form(rid)
+            if form is None or not form.dirty:
+                continue
+            preset = host.presets.get(rid)
+            tabs[rid] = {
+                "entries": entries_to_json(form.ruleset, form.entries),
+                "preset": None if preset is None else {
+                    "name": preset.name, "description": preset.description,
+                    "path": str(preset.path) if preset.path else None,
+                    "fingerprint": store.fingerprint_of(preset)},
+            }
+        for rid, tab in self._pending.items():
+            tabs.setdefault(rid, tab)
+        return {"active": host.active, "tabs": tabs}
+
+    def save(self) -> bool:
+        """Write the unsaved state now (or clear the file when nothing is unsaved); False
+        when it could not be written (the player is told)."""
+        self._write.cancel()  # written now: not again when the edits pause
+        state = self.state()
+        try:
+            if state["tabs"]:
+                self.file.save(state)
+            else:
+                self.file.clear()
+        except OSError as error:
+            self.host.notify(f"Cannot keep unsaved edits for recovery: {error}",
+                             severity="warning")
+            return False
+        return True
+
+    # -- restoring ----------------------------------------------------------------------
+    def offer(self) -> None:
+        """At start: offer to restore the edits a session that ended uncleanly left."""
+        host = self.host
+        state = self.file.load()
+        if state is None:
+            return
+        tabs, unreadable = readable_tabs(state, host.ruleset_ids)
+        if unreadable:
+            self._set_aside(unreadable, "cannot be read")
+        if not tabs:
+            if unreadable:
+                self.file.clear()  # what was in it is kept aside
+            return
+        titles = ", ".join(rulesets.title(rid) for rid in tabs)
+
+        def answer(choice: str) -> None:
+            if choice == "restore":
+                self._restore(tabs, state.get("active"))
+            elif choice == "discard":
+                self.file.clear()
+            else:  # Escape: not now, and nothing lost
+                self.file.later()
+                host.call_after_refresh(  # on the sheet, once the question is gone
+                    host.notify, "Not restored now: the next start offers these edits again.",
+                    timeout=8)
+            host.call_after_refresh(host.update_status)
+
+        from worksheet.ui.screens.confirm import Choose
+
+        host.push_screen(Choose("Restore unsaved edits?", "The last session ended with edits "
+                                f"that were not saved, in: {titles}.",
+                                [("restore", "Restore"), ("discard", "Discard")],
+                                unprompted=True), answer)
+
+    def _restore(self, tabs: dict[str, dict[str, Any]], active: Any) -> None:
+        """Restore every tab of a recovery state: built tabs now, the others when shown."""
+        self._pending = dict(tabs)  # restoring a tab takes it out of this copy, not of ``tabs``
+        for rid in tabs:
+            if self.host.form(rid) is not None:
+                self._restore_tab(rid)
+        if active in tabs:
+            self.host.show_tab(active)
+        self._save_now()  # the file says what this session holds from the start
+
+    def form_built(self, rid: str) -> None:
+        """A tab's form was just built: its restored edits, if any, go into it."""
+        if rid in self._pending:
+            self.host.call_after_refresh(self._restore_tab, rid)
+
+    def _restore_tab(self, rid: str) -> None:
+        tab = self._pending.get(rid)
+        form = self.host.form(rid)
+        if tab is None or form is None:
+            return
+        try:
+            problems = self._load_tab(rid, form, tab)
+        except Exception as error:  # noqa: BLE001 — one bad tab must not end the session
+            # Kept aside and never offered again: a restore that fails must not fail at every
+            # start. The tab keeps what it showed; the message says where the edits are.
+            self._pending.pop(rid, None)
+            self._set_aside({rid: tab}, f"could not be restored ({type(error).__name__}: "
+                                        f"{error})")
+            return
+        self._pending.pop(rid, None)
+        self.host.update_status()
+        for problem in problems:
+            self.host.notify(problem, severity="warning")
+
+    def _load_tab(self, rid: str, form: SheetForm, tab: dict[str, Any]) -> list[str]:
+        entries, problems = entries_from_json(form.ruleset, tab.get("entries") or {})
+        # Tried on a copy of the sheet first: an entry the engine fails on must not leave
+        # the tab half loaded (its graph with some of the entries, its editors with none).
+        texts, records = split_entries(form.ruleset, entries)
+        trial = Sheet(form.ruleset, form.inputs)
+        trial.set_many_text(texts)
+        trial.set_many(records)
+        form.load_entries(entries)
+        meta = tab.get("preset")
+        if isinstance(meta, dict) and isinstance(meta.get("name"), str):
+            path = meta.get("path")
+            preset = presets.Preset(rid, meta["name"], str(meta.get("description") or ""),
+                            path=Path(path) if isinstance(path, str) and path else None)
+            fingerprint = meta.get("fingerprint")
+            preset.fingerprint = fingerprint if isinstance(fingerprint, str) else None
+            self.host.presets[rid] = preset
+        return problems
+
+    def _set_aside(self, tabs: dict[str, Any], why: str) -> None:
+        host = self.host
+        where = self.file.set_aside({"active": host.active, "tabs": tabs})
+        kept = f"they are kept in {where}" if where else "they could not be kept either"
+        names = ", ".join(rulesets.title(rid) if rid in host.ruleset_ids else quote(rid)
+                          for rid in tabs) or "a tab"
+        host.notify(f"Unsaved edits of {names} {why}; {kept}.", severity="error", timeout=30)
+
+
+def _call_soon(loop: asyncio.AbstractEventLoop, callback: Any, *args: Any) -> None:
+    """Run ``callback`` on ``loop`` from another thread, unless the loop has ended."""
+    try:
+        loop.call_soon_threadsafe(callback, *args)
+    except RuntimeError:  # the loop is closed: the app has ended already
+        pass
+
+
+def terminal_alive() -> bool:
+    """Whether the program's terminal is still there (a hung-up one fails every request)."""
+    try:
+        termios.tcgetattr(sys.__stdin__.fileno())
+    except (termios.error, OSError, ValueError, AttributeError):
+        return False
+    return True
+
+
+def write_crash_log(error: BaseException) -> Path | None:
+    """Write an error's traceback to ``crash-<time>-<pid>.log`` in the state folder (mode 0600);
+    its path, or ``None`` when it cannot be written."""
+    import traceback  # only after a crash
+
+    path = state_dir() / f"crash-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.log"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write("".join(traceback.format_exception(error)))
+    except OSError:
+        return None
+    return path
+
+
+def readable_tabs(state: dict[str, Any], known: list[str]
+                  ) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
+    """The tabs of a recovery state that can be restored here, and those that cannot.
+
+    A tab of a ruleset this version does not have, or one whose data is not a table of entries,
+    is not offered; it is returned apart so it can be kept aside rather than lost.
+    """
+    tabs = state.get("tabs")
+    if not isinstance(tabs, dict):
+        return {}, ({"tabs": tabs} if tabs else {})
+    good: dict[str, dict[str, Any]] = {}
+    bad: dict[str, Any] = {}
+    for rid, tab in tabs.items():
+        if (rid in known and isinstance(tab, dict)
+                and isinstance(tab.get("entries", {}), dict)):
+            good[rid] = tab
+        else:
+            bad[rid] = tab
+    return good, bad

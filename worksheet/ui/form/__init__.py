@@ -1,0 +1,6 @@
+"""One ruleset's form: :class:`~.sheet_form.SheetForm` (its public surface), the body that
+builds rows as they come into view, focus within the form, the entries typed, the status
+line, what changed after an edit, and the player's words for the engine's problems.
+
+May import widgets, screens and the terminal package; never the app or the controllers.
+"""

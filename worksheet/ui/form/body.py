@@ -1,0 +1,351 @@
+"""The scrolling body of a form, which in a terminal builds its rows as they come within reach.
+
+A sheet has dozens of rows and a terminal shows a dozen. In a terminal the body starts with the
+rows of the first screen and builds the next ones when the view scrolls near its end, when focus
+moves near its last rows, or when it grows: a player who glances at the defense never pays for
+the rows below (time to the first paint, and memory in every SSH session on a shared server).
+Headless (tests, screenshots) every row is built at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any, Awaitable, Iterator
+
+from textual import events
+from textual.containers import VerticalScroll
+from textual.css.query import NoMatches
+from textual.await_remove import AwaitRemove
+from textual.widget import Widget
+
+from worksheet.engine import RecordsInput
+from worksheet.ui.textual_internals import forget_arrangement, forget_geometry
+from worksheet.ui.widgets import InputRow, ValueRow
+
+ROW_LINES = {"step-heading": 2, "value-row": 2}
+"""Lines a row takes at least, by class (a heading has a blank line above it); others 1."""
+
+AHEAD_LINES = 6
+"""When fewer lines than this are left below the view (or below the focused row), the next
+view's worth of rows is built, so focus and scrolling never reach a row that is not there."""
+
+
+REVEAL_TRIES = 5
+"""Refreshes a focused row just built waits at most for its place before it is scrolled to."""
+
+LAYOUT_WAIT = 2.0
+"""Seconds a focus key waits at most for the layout of rows just built (normally one frame)."""
+
+NOT_TAKEN: Any = object()
+"""``FormBody._next`` of a released body: its first row is made only when it is built."""
+
+PANEL_WIDTH, PANEL_LINES = 36, 6
+"""The rule panel: 36 columns right of the form on a wide screen, 6 lines (5 and its border)
+under it on a narrow one (app.tcss)."""
+
+
+def first_view(screen: Widget) -> tuple[int, int, bool]:
+    """The lines of rows to build for the first paint on ``screen``, the width the rows get
+    there and whether the screen is narrow: the form's view as app.tcss lays it out, and a line
+    to spare. What the estimate misses is built right after the first paint
+    (``build_if_near_the_end``)."""
+    width, height = screen.app.size
+    narrow = screen.has_class("-narrow")
+    chrome = 5 + (PANEL_LINES if narrow else 1)  # tabs (2), results (1; +1 border when wide),
+    # status and keys, and the panel under a narrow form
+    row_width = width - 2 - (0 if narrow else PANEL_WIDTH)  # the form's padding and scroll bar
+    return max(8, height - chrome) + 1, max(20, row_width), narrow
+
+
+def row_lines(row: Widget, width: int | None = None, narrow: bool = False) -> int:
+    """Lines a row takes: at ``width`` if the row can tell (``lines_at``), else at least
+    (``ROW_LINES``)."""
+    lines_at = getattr(row, "lines_at", None)
+    if width is not None and lines_at is not None:
+        return lines_at(width, narrow)
+    return next((n for cls, n in ROW_LINES.items() if row.has_class(cls)), 1)
+
+
+def take_lines(rows: Iterator[Widget], lines: int | None, width: int | None = None,
+               narrow: bool = False) -> list[Widget]:
+    """The next rows of ``rows`` that fill ``lines`` (at least one; all when ``None``), each
+    measured at ``width`` when given (see :func:`row_lines`)."""
+    taken: list[Widget] = []
+    used = 0
+    while lines is None or used < lines:
+        row = next(rows, None)
+        if row is None:
+            break
+        taken.append(row)
+        used += row_lines(row, width, narrow)
+    return taken
+
+
+def is_record_list(widget: Widget) -> bool:
+    """True for a record list's row (tested by its input, so the form need not import the
+    record list and Textual's DataTable for rulesets without one)."""
+    return isinstance(getattr(widget, "spec", None), RecordsInput)
+
+
+def input_editor(row: Widget) -> Widget | None:
+    """The widget that edits a row's input (an input row's editor, a record list's table), or
+    ``None`` for a heading or a value."""
+    if getattr(row, "spec", None) is None:
+        return None
+    try:
+        editor = getattr(row, "editor", None)
+        return editor if editor is not None else getattr(row, "table", None)
+    except NoMatches:  # a record list not composed yet
+        return None
+
+
+def row_name(widget: Widget) -> str | None:
+    """The input or node of the form row that holds ``widget`` (``None``: in no row)."""
+    for node in widget.ancestors_with_self:
+        if isinstance(node, ValueRow):
+            return node.rule.name
+        if isinstance(node, InputRow) or is_record_list(node):
+            return node.spec.name
+    return None
+
+
+class FormBody(VerticalScroll, can_focus=False):
+    """The scrolling form; not a Tab stop itself (its rows are).
+
+    Keys that move focus (Tab, Ctrl+↓) wait, through :meth:`ready_after`, for the rows they may
+    reach: over SSH many keys arrive in one read, and a key handled while the next rows were
+    still being built skipped them (or wrapped to the top), so a burst ended elsewhere than the
+    same keys typed slowly.
+
+    Args:
+        rows: the rows to build now.
+        later: the rows to build when they come within reach, in order; made as they are
+            taken, so a row not built yet costs nothing.
+        classes: CSS classes.
+    """
+
+    def __init__(self, *rows: Widget, later: Iterator[Widget] = iter(()),
+                 classes: str | None = None):
+        super().__init__(*rows, classes=classes)
+        self._later = later
+        self._next: Widget | None = next(later, None)
+        """The next row to build (``None``: every row is built; ``NOT_TAKEN``: not made yet)."""
+        self._building: list[Awaitable[Any]] = []
+        self._removed: asyncio.Future[None] | None = None
+        """Done once the rows of the last :meth:`release` are removed (``None``: none was)."""
+        self._editors_made: asyncio.Future[None] | None = None
+        """Done once the editors of rows built without them are being mounted (``None``:
+        there are none to make: :meth:`make_editors`)."""
+        if any(getattr(row, "waits_for_editor", False) for row in rows):
+            self._editors_made = asyncio.get_running_loop().create_future()
+            self._building.append(self._editors_made)
+
+    def release(self, later: Iterator[Widget]) -> asyncio.Future[None]:
+        """Remove every row; ``later`` makes them again when they come within reach.
+
+        A hidden tab keeps only its graph and entries: its rows are made again when it is
+        shown (memory in a long session is one tab's rows, not every tab's).
+
+        Returns:
+            Done once the rows are removed.
+        """
+        self._building.clear()
+        self._removed = asyncio.get_running_loop().create_future()
+        self.call_later(self._forget, self.remove_children(), self._removed)
+        self._later = later
+        self._next = NOT_TAKEN  # made when the tab is shown: a hidden tab keeps no row
+        self.scroll_to(0, 0, animate=False, immediate=True)
+        return self._removed
+
+    async def _forget(self, removing: AwaitRemove, removed: asyncio.Future[None]) -> None:
+        """Once the rows are removed, drop what still holds them: the last arrangement and
+        the lists of displayed children, which a hidden body would keep until shown again;
+        and the regions Textual cached as it drew them."""
+        try:
+            await removing
+            forget_arrangement(self)
+            forget_geometry()
+            _ = self.displayed_children, self.displayed_and_visible_children  # now empty
+        finally:
+            if not removed.done():
+                removed.set_result(None)
+
+    def make_editors(self) -> None:
+        """Make the editors of the rows built without them (``InputRow.make_editor``: the
+        first view's, at start, made right after the first frame).
+
+        From the moment such rows are built, a key that moves focus (even one read before
+        the first frame) waits until these editors are mounted (:meth:`ready_after`): a Tab
+        handled before would skip the rows without one, and the digits after it would go to
+        another input."""
+        made, self._editors_made = self._editors_made, None
+        if made is not None:
+            self._building.extend(mounting for row in self.children
+                                  if isinstance(row, InputRow)
+                                  and (mounting := row.make_editor()) is not None)
+            made.set_result(None)  # the keys waiting for it wait for the mounts now
+
+    @property
+    def complete(self) -> bool:
+        """True when every row is built."""
+        return self._next is None
+
+    def _take(self) -> Widget | None:
+        if self._next is NOT_TAKEN:
+            self._next = next(self._later, None)
+        row = self._next
+        if row is not None:
+            self._next = next(self._later, None)
+        return row
+
+    def build_more(self, lines: int | None = None) -> Awaitable[Any] | None:
+        """Build the next rows that fill ``lines`` (every row left when ``None``); awaiting the
+        result waits until they are mounted with their editors (``None``: nothing to build).
+
+        While the rows of the last :meth:`release` are still being removed, the new ones are
+        built once they are gone: a tab hidden and shown again at once (Ctrl+PageDown and
+        Ctrl+PageUp in one read, or on a loaded server) made rows with the ids of rows not
+        removed yet, and Textual's ``DuplicateIds`` ended the program."""
+        if self._removed is not None and not self._removed.done():
+            building = asyncio.ensure_future(self._build_once_removed(self._removed, lines))
+            self._building.append(building)
+            return building
+        width = self.content_size.width or None  # laid out: measure the rows at its width
+        chunk = take_lines(iter(self._take, None), lines, width,
+                           self.is_attached and self.screen.has_class("-narrow"))
+        if not chunk:
+            return None
+        mounting = self.mount_all(chunk)
+        self._building.append(mounting)
+        self.call_after_refresh(self.build_if_near_the_end)  # the view may not be full
+        return mounting
+
+    async def _build_once_removed(self, removed: asyncio.Future[None], lines: int | None
+                                  ) -> None:
+        await removed
+        if removed is not self._removed:
+            return  # released again meanwhile: these rows were for a view no longer shown
+        mounting = self.build_more(lines)
+        if mounting is not None:
+            await mounting
+
+    async def ready_after(self, widget: Widget | None, step: int = 1) -> None:
+        """Wait until the rows a focus move from ``widget`` may reach are built and mounted.
+
+        Rows already being built are waited for; then, moving down (``step`` > 0) from a row
+        of this body, rows are built until at least :data:`AHEAD_LINES` lines follow it. When
+        rows were mounted, the next layout is waited for too: Textual orders the focus chain
+        by place on screen, and a row not laid out yet sorts first.
+        """
+        built = await self._finish_building()
+        row = self.row_of(widget)
+        if step > 0 and row is not None:
+            while not self.complete and self._lines_below(row) < AHEAD_LINES:
+                mounting = self.build_more(self.size.height + AHEAD_LINES)
+                if mounting is not None:
+                    built = True
+                    await mounting
+        if await self._finish_building() or built:
+            await self.laid_out()
+
+    async def build_rest(self) -> None:
+        """Build every row not built yet, and wait until they are mounted and laid out."""
+        await self._finish_building()
+        mounting = self.build_more()
+        if mounting is not None:
+            await mounting
+        await self._finish_building()
+        await self.laid_out()
+
+    async def _finish_building(self) -> bool:
+        """Wait for rows being mounted; whether there were any."""
+        waited = bool(self._building)
+        while self._building:
+            await self._building.pop(0)
+        return waited
+
+    async def laid_out(self) -> None:
+        """Wait for the next refresh of the screen (its layout places the new rows). Bounded:
+        a refresh that never comes must not stop the keys."""
+        done = asyncio.get_running_loop().create_future()
+        self.call_after_refresh(lambda: done.done() or done.set_result(None))
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(done, LAYOUT_WAIT)
+
+    async def jump_input(self, focused: Widget | None, step: int) -> None:
+        """Focus the editor of the next (``step`` 1) or previous (-1) input after the row of
+        ``focused``, skipping values; building rows first when the next input is not built.
+
+        Awaited by the key's action, so the next key of a burst is handled only once focus
+        has moved. At the first or last input focus stays.
+        """
+        await self.ready_after(focused, step)
+        while True:
+            rows = list(self.children)
+            current = self.row_of(focused)
+            index = rows.index(current) if current in rows else (-1 if step > 0 else len(rows))
+            for row in (rows[index + step::step] if index + step >= 0 else []):
+                target = input_editor(row)
+                if target is not None:
+                    self.screen.set_focus(target)
+                    return
+            if step < 0 or self.complete:
+                return
+            mounting = self.build_more(self.size.height)  # the next input is not built yet
+            if mounting is not None:
+                await mounting
+
+    def row_of(self, widget: Widget | None) -> Widget | None:
+        """The row (a child of this body) that holds ``widget``, if any."""
+        if widget is None:
+            return None
+        return next((node for node in widget.ancestors_with_self if node.parent is self), None)
+
+    def _lines_below(self, row: Widget) -> int:
+        rows = list(self.children)
+        return sum(row_lines(r) for r in rows[rows.index(row) + 1:])
+
+    def build_if_near_the_end(self) -> None:
+        """Build the next rows if the view is within reach of the last built one."""
+        if not self.complete and self.is_mounted and (
+                self.max_scroll_y - self.scroll_y < AHEAD_LINES):
+            self.build_more(self.size.height + AHEAD_LINES)
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self.build_if_near_the_end()
+
+    def on_resize(self) -> None:
+        self.build_if_near_the_end()
+        # Rows wrap anew at another width and the view keeps its offset in lines, so the
+        # focused field (where typing goes) slid out of view when the terminal was resized.
+        self.call_after_refresh(self.reveal_focused)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        # The focus now, not the event's: in a burst, focus has often moved on by the time
+        # the message arrives (and messages from different rows may arrive out of order).
+        row = self.row_of(self.screen.focused)
+        if row is None:
+            return
+        # Tabbing down the form: the next rows are built well before focus gets there.
+        if not self.complete and self._lines_below(row) < AHEAD_LINES:
+            self.build_more(self.size.height + AHEAD_LINES)
+        # Textual scrolls a newly focused widget into view before the next layout: a row
+        # just built has no place yet, and a burst leaves the view where an earlier key was.
+        self.call_after_refresh(self.reveal_focused)
+
+    def reveal_focused(self, tries: int = REVEAL_TRIES) -> None:
+        """Scroll the focused row into view (after a layout, so its place is known: a row
+        focused as soon as it was built, the first field below a tab's round group, may wait
+        a refresh or two for its place)."""
+        focused = self.screen.focused if self.is_attached else None
+        row = self.row_of(focused)
+        if row is None:
+            return
+        if not row.virtual_region.height:  # not laid out yet
+            if tries:
+                self.call_after_refresh(self.reveal_focused, tries - 1)
+            return
+        if not self.can_view_entire(focused):
+            self.scroll_to_center(row, animate=False, origin_visible=True, immediate=True)

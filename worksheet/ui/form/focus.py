@@ -1,0 +1,168 @@
+"""Where focus goes in a form: its first field on a new sheet, the field left on a tab shown
+again.
+
+A player in a fight looks at another tab and comes back to go on typing. Focus used to go to
+the tab's first field, so the number typed next changed that field (Dodge ranks) instead of
+the one the player had left. And a tab shown for the first time whose round group fills the
+first view (Shadowrun, Vampire at 80×24) had its first field not built yet: nothing took
+focus, PageDown scrolled nothing and the next Tab was lost.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+from textual.widget import Widget
+
+from worksheet.engine import Ruleset
+from worksheet.engine.odds_text import ODDS_STEP
+from worksheet.ui.form.body import FormBody, first_view, input_editor
+from worksheet.ui.widgets import InputRow
+
+RESUME_TRIES = 5
+"""Refreshes a tab shown again waits at most for the row to focus to be built."""
+
+
+class FocusTargets:
+    """Form mixin: the widgets a form gives focus to (see the module).
+
+    The form sets ``_rows`` (its built rows by input or node name), ``_focused_name`` (the
+    row the rule panel explains: the one focused last), ``_odds_heading`` (the Odds step's
+    heading, once built), ``round_moved``, ``ruleset`` and ``build_all``.
+    """
+
+    _rows: dict[str, Widget]
+    _focused_name: str | None
+    _odds_heading: Widget | None
+    round_moved: Iterable[str]
+    ruleset: Ruleset
+    build_all: Callable[[], None]
+
+    _resume_name: str | None = None
+    """The row to focus when the tab is shown again (``None``: none remembered)."""
+
+    def remember_focus(self) -> None:
+        """As the tab is hidden: remember the row focused last, to focus it when shown."""
+        if self._focused_name is not None:
+            self._resume_name = self._focused_name
+
+    def resume_focus(self, focused: Widget | None, tries: int = RESUME_TRIES) -> None:
+        """As the tab is shown: focus the row remembered (its editor, or a value row itself)
+        once it is built again, waiting up to ``tries`` refreshes for it; with none
+        remembered, the first editor unless ``focused`` is already in the form.
+
+        Focus is taken even when it is already in the form: in a burst (Ctrl+PageDown,
+        Ctrl+PageUp, 3) Textual moves it from the rows being dropped to the first field.
+        """
+        if not self.display:  # hidden again meanwhile: focusing it would switch back
+            return
+        name = self._resume_name
+        row = self._rows.get(name) if name is not None else None
+        target = (input_editor(row) or row) if row is not None and row.is_mounted else None
+        if target is not None and target.is_mounted and target.focusable:
+            self._resume_name = None
+            self.screen.set_focus(target)  # type: ignore[attr-defined]
+        elif name is not None and tries:  # being built: its editor comes with a refresh
+            self.after_refresh_holding_keys(self._resume_again, name, tries - 1)
+            return
+        elif focused is None or self not in focused.ancestors:  # type: ignore[operator]
+            self._resume_name = None
+            editor = self.first_editor()
+            if editor is None and tries:
+                if self._first_field() is None:  # below the first view: built once the
+                    # first view is on screen, so the sheet shows without waiting for it
+                    self.after_refresh_holding_keys(self._build_to_first_field_then_focus,
+                                                     tries)
+                else:  # made, being mounted: its editor comes with a refresh
+                    self.after_refresh_holding_keys(
+                        lambda: self.resume_focus(self.screen.focused, tries - 1))  # type: ignore
+                return
+            if editor is not None:
+                self.screen.set_focus(editor)  # type: ignore[attr-defined]
+        self.release_keys_after_refresh()  # keys typed meanwhile go to the field focused
+
+    def action_odds(self) -> None:
+        """Ctrl+G: focus the Odds step's first attacker input (building the rows down to it).
+        The keys typed next wait until it has focus: "Ctrl+G 8" at once had the 8 go to the
+        field focused before (Shadowrun: refused on Aware; GemStone: typed into a rank)."""
+        self.build_all()
+        self.after_refresh_holding_keys(self._focus_odds)
+
+    def _focus_odds(self, tries: int = RESUME_TRIES) -> None:
+        groups = [g.inputs for g in self.ruleset.step_groups() if g.step == ODDS_STEP]
+        row = self._rows.get(groups[0][0]) if groups and groups[0] else None
+        if isinstance(row, InputRow) and row.children:
+            self.screen.set_focus(row.editor, scroll_visible=False)  # type: ignore
+            (self._odds_heading or row).scroll_visible(top=True, animate=False)
+        elif row is not None and tries:  # just built: its editor comes with the next refresh
+            self.call_after_refresh(self._focus_odds, tries - 1)  # type: ignore
+            return
+        self.release_keys_after_refresh()
+
+    def release_keys_after_refresh(self) -> None:
+        """Let the keys held go on to the field focused now, once the rows just built are
+        laid out: Textual orders Tab by place on screen, and a row not laid out yet sorts
+        first (on Vampire at 80×24, Tabs typed at start went from the first field's step up
+        into the round group, now and then); only the keys held now: a later hold is for the
+        next tab (``KeyGate.release_keys``)."""
+        release = getattr(self.app, "release_keys", None)  # type: ignore[attr-defined]
+        if release is not None:
+            self.call_after_refresh(release, self.app.holds)  # type: ignore[attr-defined]
+
+    def _resume_again(self, name: str, tries: int) -> None:
+        """Try :meth:`resume_focus` again for the row ``name``, unless it is no longer the one
+        to resume (another call focused it). A tab shown again is resumed twice (as it is
+        shown, and once its rows are built): in a burst (Ctrl+PageDown, Ctrl+PageUp, 5) the
+        second call focused the row, then the first one's retry, finding nothing remembered,
+        focused the first field, and the 5 went there (1 run in 6)."""
+        if self._resume_name == name:
+            self.resume_focus(None, tries)
+
+    def _build_to_first_field_then_focus(self, tries: int) -> None:
+        """Build the rows down to the first field, then focus it once its editor is mounted
+        (with none to wait for, the keys held are released at once)."""
+        built = self._build_to_first_field() if self.display else False
+        self.after_refresh_holding_keys(
+            lambda: self.resume_focus(self.screen.focused, tries - 1 if built else 0))  # type: ignore
+
+    def after_refresh_holding_keys(self, callback: Callable[..., None], *args: Any) -> None:
+        """Call ``callback`` after the next refresh, holding the keys read meanwhile; the
+        focus it gives releases them (``KeyGate``). At start nothing has focus until the
+        first field is built: on Vampire at 80×24 (its first field below the first view)
+        fourteen Tabs typed as the program started moved focus through the round group
+        first, then focus jumped to the first field, and half of them were lost."""
+        hold = getattr(self.app, "hold_keys", None)  # type: ignore[attr-defined]
+        if hold is not None:
+            hold()
+        self.call_after_refresh(callback, *args)  # type: ignore[attr-defined]
+
+    def _first_field(self) -> InputRow | None:
+        """The row of the character's first input (below the round group), if built."""
+        return next((row for row in self._rows.values() if isinstance(row, InputRow)
+                     and row.spec.name not in self.round_moved), None)
+
+    def first_editor(self) -> Widget | None:
+        """The editor of the character's first input (where a new sheet starts), once its
+        row is mounted with it; ``None`` before."""
+        row = self._first_field()
+        if row is not None and row.is_mounted and row.children:  # its editor, once composed
+            return row.editor
+        return None
+
+    def _build_to_first_field(self) -> bool:
+        """Build rows down to the first field; False when there is none to wait for."""
+        return self.build_rows_until(lambda: self._first_field() is not None)
+
+    def build_rows_until(self, found: Callable[[], bool]) -> bool:
+        """Build the next views' rows until ``found()``; False when it never is.
+
+        Rows register in ``_rows`` as they are made; while a hidden tab's old rows are still
+        being removed, new ones are made only once they are gone (``FormBody.build_more``),
+        so with none registered yet this stops rather than ask again and again.
+        """
+        body = self.query_one(FormBody)  # type: ignore[attr-defined]
+        lines = first_view(self.screen)[0]  # type: ignore[attr-defined]
+        while not found():
+            if not self._rows or body.build_more(lines) is None:
+                return False  # every row is built, or none can be yet
+        return True

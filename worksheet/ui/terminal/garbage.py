@@ -1,0 +1,168 @@
+"""Cyclic garbage collected in the pauses between bursts of work, not when Python gets to it.
+
+Textual makes reference cycles as it paints (a rendered line, a ``Strip``, keeps caches that
+may hold the strip itself), so scrolling and typing leave cycles that only the garbage
+collector frees. They live long enough to reach Python's oldest generation, which is
+collected only once it has grown by a quarter. In a long session that let the process grow
+from 29 to 58 MiB at 80×24 (every tab visited, each scrolled to its end), mostly garbage
+waiting; and memory, once grown, is not given back, so the peak is what every SSH session on
+the shared server keeps.
+
+So, in a real terminal:
+
+- From before Textual is imported until the first paint, no automatic collection (the
+  command line disables it): start-up makes ~30,000 objects and Python stopped ~45 times to
+  scan the newest of them (about 1.5% of the time to the first paint); the first pause after
+  the first paint collects them all at once (:meth:`PauseCollector.start`).
+- Before the session starts, :func:`gc.freeze` of what start-up made (the modules, the
+  rulesets, the app before it composes): later collections never scan it.
+  Rows are built later and never frozen: a hidden tab's rows are dropped, and a frozen cycle
+  is never freed.
+- Each time Python collects its middle generation (about 7,000 net allocations: work is going
+  on), a full collection is scheduled for the next pause: once nothing else happened for
+  :data:`PAUSE` seconds, or at the latest :data:`MAX_WAIT` seconds after it was first asked
+  for, so garbage cannot pile up during a long burst either. An idle app allocates nothing,
+  so it schedules nothing and is never woken for this. Textual's caches of region arithmetic
+  are emptied first when they have grown past :data:`GEOMETRY_KEPT` entries: scrolling a long
+  tab fills them with the geometry of every scroll position (4,300 entries at the end of
+  Exalted's tab at 80×24), and memory once grown is not given back.
+- A tab switch frees the rows it removes before the next tab's rows are made
+  (:func:`free_removed`): made while the old ones were still alive, they took new memory, and
+  the process kept the size of two tabs' rows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import threading
+import time
+from typing import Any, Awaitable
+
+from textual.screen import Screen
+
+from worksheet.ui.textual_internals import forget_geometry, lay_out_without_painting
+from worksheet.ui.textual_internals.retained import geometry_caches
+
+PAUSE = 0.1
+"""Seconds without new work before a scheduled collection runs."""
+
+MAX_WAIT = 0.5
+"""Seconds a requested collection may be put off by continued work, at most."""
+
+GEOMETRY_KEPT = 2000
+"""Entries Textual's region caches may hold before a pause's collection empties them (a tab's
+first view makes about 1,200; the caches hold up to 4,096 per method)."""
+
+REMOVAL_WAIT = 1.0
+"""Seconds a tab switch waits at most for the rows it removes (normally a few milliseconds)."""
+
+
+def freeze_startup() -> None:
+    """Freeze what start-up made, so no later collection scans it again. No collection first:
+    importing and building the app leaves no cyclic garbage (measured: none), and a full
+    collection of ~40,000 objects would only delay the first paint."""
+    gc.freeze()
+
+
+class PauseCollector:
+    """Runs full garbage collections in the pauses of an asyncio loop (see the module).
+
+    Args:
+        loop: the loop the app runs on; collections run there, between its callbacks.
+    """
+
+    def __init__(self, loop: asyncio.AbstractEventLoop):
+        self._loop = loop
+        self._thread = threading.get_ident()
+        self._collecting = False
+        self._requested_at: float | None = None
+        self._handle: asyncio.TimerHandle | None = None
+        self.collections = 0
+        """Full collections this collector has run."""
+
+    @property
+    def scheduled(self) -> bool:
+        """True while a collection waits for a pause."""
+        return self._handle is not None
+
+    def start(self) -> None:
+        """Watch Python's collections (see the module). When start-up ran without automatic
+        collections (the command line's), they resume, starting with a full one in the next
+        pause."""
+        if self._on_gc not in gc.callbacks:
+            gc.callbacks.append(self._on_gc)
+        if not gc.isenabled():
+            gc.enable()
+            self._request()
+
+    def stop(self) -> None:
+        """Stop watching and drop a scheduled collection."""
+        if self._on_gc in gc.callbacks:
+            gc.callbacks.remove(self._on_gc)
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+
+    def _on_gc(self, phase: str, info: dict[str, Any]) -> None:
+        # Runs inside the collector, in whichever thread allocated: it only hands the
+        # scheduling over to the loop's thread.
+        if phase != "stop" or info.get("generation", 0) < 1 or self._collecting:
+            return
+        if self._loop.is_closed():
+            return
+        if threading.get_ident() == self._thread:
+            self._loop.call_soon(self._request)
+        else:
+            self._loop.call_soon_threadsafe(self._request)
+
+    def _request(self) -> None:
+        """Schedule a collection for the next pause (put off while work goes on)."""
+        now = time.monotonic()
+        if self._requested_at is None:
+            self._requested_at = now
+        if self._handle is not None:
+            self._handle.cancel()
+        delay = min(PAUSE, max(0.0, self._requested_at + MAX_WAIT - now))
+        self._handle = self._loop.call_later(delay, self._collect)
+
+    def _collect(self) -> None:
+        self._handle = None
+        self._requested_at = None
+        if sum(cached.cache_info().currsize for cached in geometry_caches()) > GEOMETRY_KEPT:
+            forget_geometry()
+        self.collect_now()
+
+    def collect_now(self) -> None:
+        """Run a full collection now (one this collector does not answer with another)."""
+        self._collecting = True
+        try:
+            gc.collect()
+        finally:
+            self._collecting = False
+        self.collections += 1
+
+
+async def free_removed(screen: Screen, removals: list[Awaitable[None] | None],
+                       collector: PauseCollector | None) -> None:
+    """Wait until the rows being removed are gone (at most :data:`REMOVAL_WAIT`), then free
+    them: Textual's layout lets go of them without a frame being drawn, and a full collection
+    frees their reference cycles. Called by a tab switch before the next tab's rows are made,
+    so they reuse the memory of the rows they replace: in a tab switch the old rows were
+    still alive (Textual's map and their reference cycles keep them) while the new ones were
+    made, and the process kept two tabs' rows' worth.
+
+    Args:
+        screen: the screen the rows were on.
+        removals: done once each set of rows is removed (``None``: nothing removed).
+        collector: the app's collector (``None`` headless: a plain collection).
+    """
+    waits = [asyncio.ensure_future(removal) for removal in removals if removal is not None]
+    if not waits:
+        return
+    await asyncio.wait(waits, timeout=REMOVAL_WAIT)
+    lay_out_without_painting(screen)
+    if collector is not None:
+        collector.collect_now()
+    else:
+        gc.collect()
