@@ -4,7 +4,9 @@ import subprocess
 import sys
 
 CORE = ["worksheet.engine", "worksheet.rulesets", "worksheet.presets", "worksheet.cli",
-        "worksheet.formats.report"]
+        "worksheet.cli.calc", "worksheet.cli.rules", "worksheet.cli.presets",
+        "worksheet.formats.report", "worksheet.formats.oneline",
+        "worksheet.formats.derivation_block", "worksheet.formats.rules_doc", "worksheet.recovery"]
 
 
 def test_core_does_not_import_textual_or_rich():
