@@ -342,9 +342,10 @@ class KeyGate:
             self.call_later(self._release_after_refresh, self.holds)  # type: ignore
 
     def push_screen(self, screen: Any, callback: Any = None, wait_for_dismiss: bool = False,
-                    ) -> Any:
-        """Open ``screen`` (Textual's ``App.push_screen``); once ``callback`` has used its
-        answer, the keys held for it go on (:meth:`hold_for_answer`)."""
+                    *, mode: str | None = None) -> Any:
+        """Open ``screen`` (Textual's ``App.push_screen``, its every argument passed on:
+        ``push_screen_wait`` gives ``mode``); once ``callback`` has used its answer, the keys
+        held for it go on (:meth:`hold_for_answer`)."""
         async def answered(result: Any) -> None:
             try:
                 if callback is not None:
@@ -357,7 +358,7 @@ class KeyGate:
                     self._release_after_refresh(hold)
 
         return super().push_screen(  # type: ignore[misc]
-            screen, answered, wait_for_dismiss=wait_for_dismiss)
+            screen, answered, wait_for_dismiss=wait_for_dismiss, mode=mode)
 
     def _release_after_refresh(self, hold: int) -> None:
         """Release hold number ``hold`` after the next refresh (what an answer's use left for
