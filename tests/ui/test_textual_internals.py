@@ -1,43 +1,41 @@
-"""The app's hooks into Textual's private API (``worksheet.ui.textual_internals``) still find
-what they rely on: the installed Textual is the pinned one, and every hook's target (module,
-class, method, attribute) exists. A failure names the hook, so an upgrade of Textual says
-exactly which hook to re-check against the new sources.
+"""The app's hooks into Textual's private API (``worksheet.ui.textual_internals``) still do what
+each buys, tested by behaviour seen from outside: what a widget draws, the frames written to
+the terminal (through a driver that keeps them), the messages the app handles (``run_test``'s
+``message_hook``), where keys go, what is freed. One case per thing a hook relies on, named
+``hook:what it buys``, so an upgrade of Textual that breaks a hook fails that case by behaviour
+and says which hook to re-check against the new sources. The installed Textual must be the
+pinned one.
 """
 
 from __future__ import annotations
 
+import asyncio
 import gc
-import importlib
 import inspect
-import re
+import io
+import signal
 import tomllib
 import weakref
+from contextlib import asynccontextmanager, redirect_stderr
 from importlib import metadata
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
-from textual import events
-from textual.app import App, ComposeResult
-from textual.css.stylesheet import Stylesheet
-from textual.dom import DOMNode
-from textual.message import Message
-from textual.message_pump import MessagePump
-from textual.drivers.linux_driver import LinuxDriver
-from textual.screen import Screen
-from textual.widget import Widget
-from textual.widgets import DataTable, Input
 from rich.cells import cached_cell_len
 from rich.segment import Segment
-from textual._compositor import Compositor
+from textual import events, messages
 from textual._styles_cache import StylesCache
-from textual.cache import FIFOCache
+from textual.app import App, ComposeResult
 from textual.color import Color
+from textual.containers import Vertical, VerticalScroll
+from textual.drivers.headless_driver import HeadlessDriver
 from textual.geometry import Region
+from textual.message import Message
+from textual.screen import Screen
 from textual.strip import Strip
-from textual.visual import Visual
-from textual.reactive import var
-from textual.binding import Binding
-from textual.widgets import OptionList, Select, Static
+from textual.widget import Widget
+from textual.widgets import DataTable, Input, Static
 
 from worksheet.ui import textual_internals as hooks
 from worksheet.ui.textual_internals import SelectCurrent, SelectOverlay
@@ -48,6 +46,8 @@ PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
 
 def pinned_textual() -> str:
     """The ``textual==X`` pin of pyproject.toml's dependencies."""
+    import re
+
     dependencies = tomllib.loads(PYPROJECT.read_text())["project"]["dependencies"]
     pins = [m.group(1) for d in dependencies if (m := re.fullmatch(r"textual==(\S+)", d))]
     assert len(pins) == 1, f"pyproject.toml pins textual once with ==, found {dependencies}"
@@ -65,37 +65,1001 @@ def test_the_installed_textual_is_the_pinned_one():
         f"{pinned}")
 
 
-def method(cls: type, name: str) -> bool:
-    """Whether ``cls`` itself defines the method ``name`` (not only inherits it)."""
-    found = cls.__dict__.get(name)
-    return callable(found.__func__ if isinstance(found, classmethod) else found)
+# -- a small app with the hooks as the worksheet uses them -----------------------------------
+
+class Keyed(hooks.KeyBeforeInput, hooks.RepaintWhileTextFits, Input):
+    """Notes each key with the text it found; takes ``x`` itself."""
+
+    seen: list
+
+    async def handle_key_first(self, event: events.Key) -> bool:
+        self.seen = [*getattr(self, "seen", []), (event.key, self.value)]
+        if event.key != "x":
+            return False
+        event.prevent_default()  # as OrderedInput does with the keys it runs itself
+        return True
 
 
-def attribute(obj: object, name: str) -> bool:
-    return hasattr(obj, name)
+class Line(Widget):
+    """A line of text; :meth:`show` changes it with a repaint, no layout."""
+
+    DEFAULT_CSS = "Line { height: 1; }"
+
+    def __init__(self, text: str, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.text = text
+
+    def render(self) -> str:
+        return self.text
+
+    def show(self, text: str) -> None:
+        self.text = text
+        self.refresh()
 
 
-def module_has(module: str, *names: str) -> bool:
-    try:
-        loaded = importlib.import_module(module)
-    except ImportError:
+class Far(hooks.SkipRepaintOutOfView, Line):
+    """A row below the view of its scrolling container."""
+
+
+class Quiet(hooks.RepaintWithoutMessages, Line):
+    """A row whose repaints are noted on the screen directly."""
+
+
+class ProbeScreen(hooks.RenderSentLinesOnly, hooks.KeepStylesOnFirstResume, Screen):
+    def on_key(self, event: events.Key) -> None:
+        self.app.at_screen.append((event.key, hooks.key_stopped(event)))
+
+    def compose(self) -> ComposeResult:
+        yield Keyed(id="keyed")
+        yield Input(id="plain")
+        yield hooks.LazySelectList([("a", 1), ("b", 2), ("c", 3)], value=1, compact=True,
+                                   allow_blank=False, id="choice")
+        yield Static("top", id="top")
+        yield Static("middle", id="middle")
+        yield Static("bottom", id="bottom")
+        with VerticalScroll(id="rows"):
+            yield Quiet("quiet", id="quiet")
+            yield from (Static(f"row {n}") for n in range(6))
+            yield Far("far", id="far")
+
+
+class Probe(hooks.UncaughtExceptionHook, hooks.OneToastPerMessage, App[None]):
+    CSS = "Input { width: 20; height: 1; border: none; } #rows { height: 3; }"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.bubbled: list[tuple[str, bool]] = []  # keys back at the app, stopped or not
+        self.at_screen: list[tuple[str, bool]] = []  # keys that reached the screen
+        self.chosen: list = []  # the values the select said it changed to
+        self.handled: list[Message] = []  # every message, as it arrives
+        self.uncaught: list[Exception] = []
+
+    def on_mount(self) -> None:  # (Textual runs each class's own on_mount, this one last)
+        self.push_screen(self.first_screen())
+
+    def first_screen(self) -> Screen:
+        return ProbeScreen()
+
+    def on_key(self, event: events.Key) -> None:
+        self.bubbled.append((event.key, hooks.key_stopped(event)))
+
+    def on_select_changed(self, event) -> None:
+        self.chosen.append(event.value)
+
+    def handle_uncaught(self, error: Exception) -> None:
+        self.uncaught.append(error)
+
+
+@asynccontextmanager
+async def probe(size: tuple[int, int] = (40, 12)):
+    app = Probe()
+    async with app.run_test(size=size, message_hook=app.handled.append,
+                            notifications=True) as pilot:
+        await pilot.pause()
+        yield app, pilot
+
+
+class Recording(HeadlessDriver):
+    """A driver that keeps what the app writes to the terminal (a headless one writes none)."""
+
+    written: list[str] = []
+
+    @property
+    def is_headless(self) -> bool:
         return False
-    return all(hasattr(loaded, name) for name in names)
+
+    def write(self, data: str) -> None:
+        Recording.written.append(data)
 
 
-def strip_makes_those_caches() -> bool:
-    """Textual's own ``Strip.__init__`` (before ``lazy_strip_caches`` replaced it) sets the
-    caches ``STRIP_CACHES`` names, with those sizes, and the other slots as the hook does."""
-    made = getattr(Strip, "_worksheet_made_caches", Strip.__init__)
-    strip = object.__new__(Strip)
-    made(strip, [Segment("ab")])
-    caches = {name: getattr(strip, name) for name in Strip.__slots__
-              if isinstance(getattr(strip, name, None), FIFOCache)}
-    return ({name: cache._maxsize for name, cache in caches.items()} == hooks.STRIP_CACHES
-            and set(Strip.__slots__) - set(caches) == {
-                "_segments", "_cell_length", "_render_cache", "_link_ids", "_cell_count"}
-            and strip._render_cache is None and strip._link_ids is None
-            and strip._cell_count is None)
+async def frames_of(app: App, act) -> list[str]:
+    """What ``app`` writes to a terminal of 40×12 while ``act(pilot)`` runs."""
+    Recording.written = []
+
+    async def drive(pilot) -> None:
+        await pilot.pause()
+        await act(pilot)
+        await pilot.pause()
+        app.exit()
+
+    app.driver_class = Recording
+    await app.run_async(headless=False, size=(40, 12), auto_pilot=drive)
+    return Recording.written
+
+
+def sent_to(app: Probe, kind: type, widget: Widget) -> list[Message]:
+    return [m for m in app.handled if isinstance(m, kind) and getattr(m, "widget", 0) is widget]
+
+
+def drawn(widget: Widget) -> str:
+    return "\n".join(line.text for line in widget.render_lines(widget.size.region))
+
+
+# -- what each hook buys ----------------------------------------------------------------------
+
+def breakpoints_by_width():
+    points = [(0, "-narrow"), (80, "-wide")]
+    assert [hooks.breakpoint_classes(Screen(), width, points) for width in (60, 120)] == \
+        [["-narrow"], ["-wide"]]
+
+
+def toasts(app: App) -> list[str]:
+    return sorted(str(toast.render()) for toast in app.screen.query("Toast"))
+
+
+async def a_repeated_message_shows_once(app, pilot):
+    for _ in range(3):
+        app.notify("Nothing to undo")
+    await pilot.pause()
+    assert toasts(app) == ["Nothing to undo"]
+
+
+async def the_repeat_replaces_the_one_shown(app, pilot):
+    app.notify("Nothing to undo")
+    app.notify("Refused")
+    app.notify("Nothing to undo")
+    await pilot.pause()
+    assert [n.message for n in hooks.notifications(app)] == ["Refused", "Nothing to undo"]
+    assert toasts(app) == ["Nothing to undo", "Refused"]
+
+
+async def another_severity_is_another_toast(app, pilot):
+    app.notify("Refused")
+    app.notify("Refused", severity="error")
+    await pilot.pause()
+    assert toasts(app) == ["Refused", "Refused"]
+
+
+async def styled_on_resume(app, pilot, first: bool) -> int:
+    """How often the stylesheet is applied to a row as its screen resumes: the first time
+    (pushed), or again (a resume as a screen switch sends it)."""
+    applied, apply = [], app.stylesheet.apply
+    app.stylesheet.apply = lambda node, *a, **k: (applied.append(node), apply(node, *a, **k))
+    if first:
+        app.push_screen(ProbeScreen())
+    else:
+        app.screen.post_message(events.ScreenResume())
+    await pilot.pause()
+    return sum(1 for node in applied if node.id == "quiet")
+
+
+async def the_first_resume_restyles_nothing(app, pilot):
+    assert await styled_on_resume(app, pilot, first=True) == 1, "styled as it mounted only"
+
+
+async def a_later_resume_restyles(app, pilot):
+    assert await styled_on_resume(app, pilot, first=False) == 1, "Screen's own restyle runs"
+
+
+async def each_key_is_seen_before_it_is_inserted(app, pilot):
+    keyed = app.screen.query_one(Keyed)
+    keyed.focus()
+    await pilot.press("1", "2", "x", "3")
+    assert keyed.value == "123"
+    assert keyed.seen == [("1", ""), ("2", "1"), ("x", "12"), ("3", "12")]
+
+
+async def typing_that_fits_lays_nothing_out(app, pilot):
+    keyed, plain = app.screen.query_one(Keyed), app.screen.query_one("#plain", Input)
+    keyed.value = "12345"
+    assert not hooks.layout_pending(app.screen)
+    plain.value = "12345"
+    assert hooks.layout_pending(app.screen), "Textual's own input asks for a layout"
+    await pilot.pause()
+    assert "12345" in drawn(keyed)
+
+
+def current(app: App):
+    return app.screen.query_one("#choice", hooks.LazySelectList)
+
+
+async def the_list_is_built_when_it_first_opens(app, pilot):
+    choice = current(app)
+    assert not choice.query(SelectOverlay), "no list before it opens"
+    choice.action_show_overlay()
+    await pilot.pause()
+    assert choice.query_one(SelectOverlay).option_count == 3
+
+
+async def the_field_shows_the_choice_or_the_prompt_dimmed(app, pilot):
+    blank = hooks.LazySelectList([("a", 1)], prompt="pick one", compact=True)
+    await app.screen.mount(blank)
+    await pilot.pause()
+    field = blank.query_one(hooks.DrawnSelectCurrent)
+    assert not field.has_class("-has-value") and str(field.render()).startswith("pick one")
+    blank.value = 1
+    await pilot.pause()
+    assert field.has_class("-has-value") and str(field.render()).startswith("a ")
+
+
+async def the_arrow_points_up_while_the_list_is_open(app, pilot):
+    field = current(app).query_one(hooks.DrawnSelectCurrent)
+    arrows = [str(field.render())[-1]]
+    current(app).action_show_overlay()
+    await pilot.pause()
+    arrows.append(str(field.render())[-1])
+    assert arrows == ["▼", "▲"]
+
+
+async def new_options_wait_for_the_list(app, pilot):
+    choice = current(app)
+    choice.set_options([("x", 1), ("y", 2)])
+    choice.value = 2
+    await pilot.pause()
+    assert not choice.query(SelectOverlay)
+    assert str(choice.query_one(SelectCurrent).render()).startswith("y ")
+    choice.action_show_overlay()
+    await pilot.pause()
+    assert choice.query_one(SelectOverlay).option_count == 2
+
+
+async def a_value_set_while_closed_is_shown_and_said(app, pilot):
+    app.chosen.clear()
+    current(app).value = 3
+    await pilot.pause()
+    assert str(current(app).query_one(SelectCurrent).render()).startswith("c ")
+    assert app.chosen == [3] and not current(app).query(SelectOverlay)
+
+
+async def the_list_opens_on_the_value(app, pilot):
+    current(app).value = 2
+    current(app).action_show_overlay()
+    await pilot.pause()
+    assert current(app).query_one(SelectOverlay).highlighted == 1
+
+
+async def enter_chooses_and_escape_keeps(app, pilot):
+    current(app).focus()
+    await pilot.press("enter", "down", "enter")
+    await pilot.pause()
+    await pilot.press("enter", "down", "escape")
+    await pilot.pause()
+    assert current(app).value == 2 and not current(app).expanded
+    overlay = current(app).query_one(SelectOverlay)
+    assert [bool(overlay.settle_after_key(key)) for key in ("enter", "escape", "down")] \
+        == [True, True, False]
+
+
+async def focus_goes_to_the_list_and_back(app, pilot):
+    current(app).focus()
+    await pilot.press("enter")
+    await pilot.pause()
+    on_list = app.focused is current(app).query_one(SelectOverlay)
+    await pilot.press("enter")
+    await pilot.pause()
+    assert on_list and app.focused is current(app)
+
+
+async def typing_searches_the_list(app, pilot):
+    current(app).focus()
+    await pilot.press("enter", "c", "enter")
+    await pilot.pause()
+    assert current(app).value == 3
+
+
+class Blended(Widget):
+    """A widget with its own component (Textual's own blending applies to it)."""
+
+    COMPONENT_CLASSES = {"blended--part"}
+    DEFAULT_CSS = """
+    Screen { background: #203040; }
+    Blended { background: #102030 50%; color: #e0e0e0; opacity: 0.8; }
+    Blended > .blended--part { background: #f0a000 40%; text-style: bold; }
+    """
+
+
+class Sharing(hooks.SharedComponentClasses, Blended):
+    def makes_own_components(self) -> bool:
+        return False
+
+
+def a_node_lists_its_component_classes():
+    assert hooks.component_classes(Blended()) == {"blended--part"}
+    assert hooks.component_classes(Static()) == frozenset()
+
+
+async def a_sharing_widget_holds_no_component_styles(app, pilot):
+    own, sharing = Blended(), Sharing()
+    await app.screen.mount(own, sharing)
+    await pilot.pause()
+    assert hooks.own_component_styles(own) == {"blended--part"}
+    assert hooks.own_component_styles(sharing) == frozenset()
+
+
+async def a_component_blends_over_its_ancestors(app, pilot):
+    inner = Blended()
+    await app.screen.mount(Vertical(inner))
+    inner.parent.styles.background = Color(200, 0, 0, 0.5)
+    await pilot.pause()
+    assert hooks.blend_over(inner, inner.get_component_styles("blended--part")) == \
+        inner.get_component_rich_style("blended--part")
+
+
+async def an_unseen_repaint_sends_nothing_and_shows_when_seen(app, pilot):
+    far = app.screen.query_one(Far)
+    app.handled.clear()
+    far.show("far, changed")
+    await pilot.pause()
+    assert not sent_to(app, messages.Update, far)
+    far.scroll_visible(animate=False)
+    await pilot.pause()
+    assert drawn(far).startswith("far, changed")
+
+
+async def an_unseen_layout_is_still_done(app, pilot):
+    far = app.screen.query_one(Far)
+    far.styles.height = 2
+    await pilot.pause()
+    assert far.size.height == 2 and sent_to(app, messages.Layout, far)
+
+
+async def a_repaint_in_view_is_sent(app, pilot):
+    far = app.screen.query_one(Far)
+    far.scroll_visible(animate=False)
+    await pilot.pause()
+    far.show("seen")
+    await pilot.pause()
+    assert sent_to(app, messages.Update, far) and drawn(far).startswith("seen")
+
+
+async def a_repaint_is_drawn_without_messages(app, pilot):
+    quiet = app.screen.query_one(Quiet)
+    app.handled.clear()
+    quiet.show("quieter")
+    await pilot.pause()
+    assert drawn(quiet).startswith("quieter")
+    assert not sent_to(app, messages.Update, quiet), "the screen was sent an Update"
+
+
+class NoLinks(Static):
+    """Text that is never a link, as the app's rows are (``widgets.NoLinks``): with links
+    styled, both hooks below leave the lines to Textual."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.set_reactive(Widget.auto_links, False)
+
+
+class Drawn(hooks.ContentAsDrawn, NoLinks):
+    """A widget whose content lines are its visual's strips as drawn."""
+
+
+class Framed(hooks.LeftFramedLines, NoLinks):
+    """A widget whose lines are put together from a frame worked out once."""
+
+
+async def same_lines(ours: Widget, theirs: Widget, css: str) -> None:
+    """``ours`` and ``theirs`` (Textual's own way) draw the very same segments."""
+    async with probe() as (app, pilot):
+        for widget in (ours, theirs):
+            widget.set_styles(css)
+        await app.screen.mount(ours, theirs)
+        await pilot.pause()
+        assert [list(line) for line in ours.render_lines(ours.size.region)] == \
+            [list(line) for line in theirs.render_lines(theirs.size.region)]
+
+
+async def styled_content_is_textuals_own():
+    text = "[b]Armor[/b] 13 · [red]Brawn[/red] 6"
+    await same_lines(Drawn(text), Static(text), "height: 2; background: #203040; padding: 0 1;")
+
+
+async def a_left_frame_is_textuals_own():
+    await same_lines(Framed("Armor 13\nBrawn 6"), Static("Armor 13\nBrawn 6"),
+                     "height: 3; border-left: tall #f0a000; padding: 0 2; "
+                     "background: #102030 60%; color: #e0e0e0;")
+
+
+async def a_key_a_field_takes_is_stopped_there(app, pilot):
+    app.screen.query_one(Keyed).focus()
+    await pilot.press("a", "f9")
+    typed = [hooks.key_stopped(m) for m in app.handled if getattr(m, "key", "") == "a"]
+    assert typed and all(typed), "the field stopped the key it took"
+    assert app.at_screen == [("f9", False)] and app.bubbled == [("f9", True)], \
+        "a key no widget took is not stopped, until its screen passes it up to the app"
+
+
+async def a_key_goes_to_the_focused_widget_and_back_unless_stopped(app, pilot):
+    app.screen.query_one(Keyed).focus()
+    await pilot.press("a", "f9")
+    assert app.screen.query_one(Keyed).value == "a"
+    assert [key for key, _ in app.bubbled] == ["f9"]
+
+
+def escape_then_a_key_is_marked():
+    from textual.drivers import linux_driver
+
+    hooks.mark_keys_typed_after_escape()
+
+    def read(data: str) -> list:
+        parser = linux_driver.XTermParser()
+        return [*parser.feed(data), *parser.feed("")]
+
+    def alone(key) -> list:
+        return [(k.key, k.character) for k in getattr(key, "after_escape", None) or []]
+
+    digit, (alt_q,), (plain,) = read("\x1b5"), read("\x1bq"), read("5")
+    assert len(digit) == 1 and alone(digit[0]) == [("5", "5")]
+    assert alt_q.key == "alt+q" and alone(alt_q) == [("q", "q")]
+    assert not hasattr(plain, "after_escape")
+
+
+class Ping(Message):
+    """A message a test posts and waits to see handled."""
+
+
+async def a_message_on_its_way_is_pending(app, pilot):
+    app.screen.query_one("#top").post_message(Ping())
+    pending = hooks.messages_pending(app)
+    await pilot.pause()
+    assert pending and not hooks.messages_pending(app)
+
+
+async def a_layout_asked_for_is_pending_until_done(app, pilot):
+    app.screen.query_one("#top").refresh(layout=True)
+    pending = hooks.layout_pending(app.screen)
+    await pilot.pause()
+    assert pending and not hooks.layout_pending(app.screen)
+
+
+async def the_widget_with_a_message_is_busy(app, pilot):
+    top = app.screen.query_one("#top")
+    top.post_message(Ping())
+    busy = hooks.busy_widget(app.screen)
+    await pilot.pause()
+    assert busy is top and hooks.busy_widget(app.screen) is None
+
+
+class Failing(Probe):
+    def on_key(self, event: events.Key) -> None:
+        raise ZeroDivisionError("planted")
+
+
+class Plain(App[None]):
+    """An app without the hook whose key handler fails."""
+
+    on_key = Failing.on_key
+
+
+async def crash(app: App) -> tuple[list, str]:
+    """What waits to be printed once ``app`` has failed on a key, and what it printed."""
+    with redirect_stderr(io.StringIO()) as printed, pytest.raises(ZeroDivisionError):
+        async with app.run_test(size=(40, 12)) as pilot:
+            await pilot.press("f9")
+            waiting = hooks.exit_output(app)
+    return waiting, printed.getvalue()
+
+
+async def an_uncaught_exception_is_handed_over_first():
+    app = Failing()
+    await crash(app)
+    assert [str(error) for error in app.uncaught] == ["planted"] and app.return_code == 1
+
+
+async def no_traceback_is_printed_over_the_screen():
+    (_, ours), (_, textuals) = await crash(Failing()), await crash(Plain())
+    assert ours == "" and "ZeroDivisionError" in textuals
+
+
+async def a_copy_is_the_apps_clipboard(app, pilot):
+    hooks.copy_through_driver(app, "Dodge DV 4", "\x1bPtmux;…\x1b\\")
+    assert app.clipboard == "Dodge DV 4"
+
+
+async def a_copy_reaches_the_terminal():
+    async def copy(pilot) -> None:
+        hooks.copy_through_driver(pilot.app, "Dodge DV 4", "<osc 52>")
+
+    assert "<osc 52>" in await frames_of(Probe(), copy)
+
+
+async def the_player_is_told(app, pilot):
+    app.notify("Saved", title="Hero", severity="warning")
+    await pilot.pause()
+    told = [(n.title, n.message, n.severity) for n in hooks.notifications(app)]
+    assert told == [("Hero", "Saved", "warning")]
+
+
+async def textuals_traceback_waits_for_the_end():
+    (ours, _), (textuals, _) = await crash(Failing()), await crash(Plain())
+    assert ours == [] and textuals, "Textual keeps the traceback to print at the end"
+
+
+async def the_components_a_widget_holds(app, pilot):
+    await app.screen.mount(own := Blended())
+    assert hooks.own_component_styles(own) == {"blended--part"}
+    assert hooks.own_component_styles(app.screen.query_one("#top")) == frozenset()
+
+
+async def a_hidden_container_lets_go_of_a_removed_child(app, pilot):
+    rows = app.screen.query_one("#rows")
+    child = rows.children[1]
+    gone = weakref.ref(child)
+    rows.display = False
+    await pilot.pause()
+    await child.remove()
+    del child
+    app.handled.clear()  # the messages noted hold the widgets they were about
+    gc.collect()
+    kept = gone() is not None
+    hooks.forget_arrangement(rows)
+    _ = rows.displayed_children  # made anew, as a released form body's are
+    gc.collect()
+    freed = gone() is None
+    assert kept and freed, f"kept before: {kept}; freed after: {freed}"
+
+
+async def sigcont(driver) -> list[str]:
+    """What the driver does for a SIGCONT sent while the hook is told no, then one while it
+    is told yes, with the hook's handlers installed (its terminal calls noted, not made)."""
+    done: list[str] = []
+    driver.suspend_application_mode = lambda: done.append("suspend")
+    driver.resume_application_mode = lambda: done.append("resume")
+    asked: list[bool] = []
+    loop = asyncio.get_running_loop()
+    hooks.handle_job_control(SimpleNamespace(_driver=driver),
+                             lambda: asked.append(len(asked) > 0) or asked[-1])
+    try:
+        for answered in (1, 2):
+            signal.raise_signal(signal.SIGCONT)
+            for _ in range(400):  # the loop's turn to run the handler; no time is asserted
+                await asyncio.sleep(0.005)
+                if len(asked) == answered:
+                    break
+        return done
+    finally:
+        for signum in (signal.SIGTSTP, signal.SIGCONT):
+            loop.remove_signal_handler(signum)
+
+
+@pytest.fixture(autouse=True)
+def signal_handlers():
+    """A driver made by a test installs its handlers for good: put back the ones before."""
+    before = {s: signal.getsignal(s) for s in (signal.SIGTSTP, signal.SIGCONT)}
+    yield
+    for signum, handler in before.items():
+        signal.signal(signum, handler)
+
+
+def linux_driver():
+    from textual.drivers.linux_driver import LinuxDriver
+
+    return LinuxDriver(App())
+
+
+async def a_continue_reaches_the_driver_on_the_loop_only_when_allowed():
+    driver = linux_driver()
+    driver._must_signal_resume = True  # as its SIGTSTP handler leaves it after a suspend
+    assert await sigcont(driver) == ["resume"]
+
+
+async def a_continue_after_a_stop_it_did_not_make_restarts_the_mode():
+    driver = linux_driver()
+    assert await sigcont(driver) == ["suspend", "resume"]
+    assert driver._must_signal_resume
+
+
+def marked(data: str) -> str:
+    return f"<{data}>"
+
+
+class Compacted(Probe):
+    def on_mount(self) -> None:
+        hooks.compact_output(self, marked)
+        hooks.compact_output(self, marked)  # once per app
+
+
+async def type_a_key(pilot) -> None:
+    await pilot.press("tab", "7")
+
+
+async def every_frame_goes_through_compact():
+    frames = await frames_of(Compacted(), type_a_key)
+    assert frames and all(frame.startswith("<") for frame in frames)
+    assert any("7" in frame for frame in frames[-3:]), "the keystroke's frame"
+
+
+async def output_is_compacted_once_per_app():
+    frames = await frames_of(Compacted(), type_a_key)
+    assert not any(frame.startswith("<<") for frame in frames)
+
+
+class Counted(Static):
+    """Counts the lines it renders."""
+
+    rendered = 0
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        type(self).rendered += crop.height
+        return super().render_lines(crop)
+
+
+class Rows(Screen):
+    """Three rows, one above the other; the middle one counts the lines it renders."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("Alpha", id="top")
+        yield Counted("Bravo")
+        yield Static("Charlie", id="bottom")
+
+
+class OurRows(hooks.RenderSentLinesOnly, Rows):
+    pass
+
+
+class Beside(OurRows):
+    DEFAULT_CSS = "Beside { layout: horizontal; } Beside > Static { width: 1fr; }"
+
+
+class Showing(Probe):
+    def __init__(self, screen: Screen) -> None:
+        super().__init__()
+        self.first = screen
+
+    def first_screen(self) -> Screen:
+        return self.first
+
+
+async def change_top_and_bottom(pilot) -> None:
+    Counted.rendered = 0
+    pilot.app.screen.query_one("#top").update("ALPHA")
+    if pilot.app.screen.query("#bottom"):
+        pilot.app.screen.query_one("#bottom").update("CHARLIE")
+
+
+async def the_rows_between_two_changes_are_not_rendered():
+    await frames_of(Showing(OurRows()), change_top_and_bottom)
+    ours = Counted.rendered
+    await frames_of(Showing(Rows()), change_top_and_bottom)
+    assert ours == 0 and Counted.rendered > 0, "Textual's own renders the row between"
+
+
+async def the_frames_sent_are_textuals_own():
+    ours = await frames_of(Showing(OurRows()), change_top_and_bottom)
+    textuals = await frames_of(Showing(Rows()), change_top_and_bottom)
+    assert ours == textuals and "ALPHA" in ours[-1] and "CHARLIE" in ours[-1]
+
+
+async def a_widget_beside_the_change_is_not_rendered():
+    frames = await frames_of(Showing(Beside()), change_top_and_bottom)
+    assert Counted.rendered == 0 and "ALPHA" in frames[-1]
+
+
+class Long(Screen):
+    """Two rows, then a list longer than its view."""
+
+    DEFAULT_CSS = "#long { height: 4; }"
+
+    def compose(self) -> ComposeResult:
+        yield Static("Alpha", id="top")
+        yield Static("Bravo", id="middle")
+        yield VerticalScroll(*(Static(f"row {n}") for n in range(20)), id="long")
+
+
+class OurLong(hooks.RenderSentLinesOnly, Long):
+    pass
+
+
+def on_terminal(frames: list[str]) -> str:
+    """The screen a terminal shows after ``frames``."""
+    import pyte
+
+    screen = pyte.Screen(40, 12)
+    stream = pyte.Stream(screen)
+    for frame in frames:
+        stream.feed(frame)
+    return "\n".join(screen.display)
+
+
+async def a_widget_that_goes_is_wiped():
+    async def hide_bravo(pilot) -> None:
+        screen = pilot.app.screen
+        far = screen.query("#long Static").last()
+        far.refresh()  # out of view: Textual rebuilds its map when next asked for it
+        await pilot.pause()
+        screen.query_one("#middle").display = False
+        screen.find_widget(far)  # asked for before the layout
+
+    ours = on_terminal(await frames_of(Showing(OurLong()), hide_bravo))
+    textuals = on_terminal(await frames_of(Showing(Long()), hide_bravo))
+    assert [line.strip() for line in ours.splitlines()[:3]] == ["Alpha", "row 0", "row 1"]
+    assert "Bravo" in textuals, "Textual's own leaves it on the terminal: is the hook needed?"
+
+
+async def a_key_is_stamped_when_read(app, pilot):
+    before = hooks.event_clock()
+    await pilot.press("f9")
+    stamps = [m.time for m in app.handled if isinstance(m, events.Key)]
+    assert stamps and before <= stamps[0] <= hooks.event_clock()
+
+
+class Covered(ProbeScreen):
+    """A screen wholly behind one widget; counts the lines it renders itself."""
+
+    rendered = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static("cover", id="cover")
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        Covered.rendered += crop.height
+        return super().render_lines(crop)
+
+
+async def a_screen_behind_its_widgets_is_not_rendered():
+    class Covering(Probe):
+        CSS = "#cover { width: 100%; height: 100%; }"
+
+        def first_screen(self) -> Screen:
+            Covered.rendered = 0
+            return Covered()
+
+    async def nothing(pilot) -> None:
+        pass
+
+    frames = await frames_of(Covering(), nothing)
+    assert Covered.rendered == 0 and any("cover" in frame for frame in frames)
+
+
+def strips_made(make) -> int:
+    """Bytes that 500 strips made with ``make`` hold."""
+    import tracemalloc
+
+    tracemalloc.start()
+    kept = [make(Segment(f"line {n}")) for n in range(500)]
+    size = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    del kept
+    return size
+
+
+def a_strip_makes_no_cache_until_used():
+    hooks.lazy_strip_caches()
+
+    def textuals(segment):
+        strip = object.__new__(Strip)
+        Strip._worksheet_made_caches(strip, [segment])
+        return strip
+
+    assert strips_made(lambda segment: Strip([segment])) * 3 < strips_made(textuals)
+
+
+def a_strip_answers_every_cache_and_nothing_else():
+    hooks.lazy_strip_caches()
+    strip, unmade = Strip([Segment("abcdef")]), []
+    for name in hooks.STRIP_CACHES:
+        try:
+            getattr(Strip, name).__get__(strip, Strip)  # the slot itself, not __getattr__
+        except AttributeError:
+            unmade.append(name)
+    assert unmade == list(hooks.STRIP_CACHES), "a new strip has made no cache yet"
+    assert all(len(getattr(strip, name)) == 0 for name in hooks.STRIP_CACHES)
+    with pytest.raises(AttributeError):
+        strip.no_such_cache  # noqa: B018
+    assert strip.crop(0, 2).text == "ab" and len(strip._crop_cache) == 1
+
+
+async def released(app, pilot) -> None:
+    """After a widget is removed: what the app does as a hidden tab's rows go, then a
+    collection (the messages noted hold the widgets they were about)."""
+    hooks.forget_arrangement(app.screen)
+    _ = app.screen.displayed_children  # made anew
+    hooks.lay_out_without_painting(app.screen)
+    await pilot.pause()
+    app.handled.clear()
+    gc.collect()
+
+
+async def a_removed_widgets_lines_are_not_kept_by_the_background_pairs(app, pilot):
+    row = Static("Armor 13")
+    row.styles.background = Color(16, 32, 48, 0.5)
+    await app.screen.mount(row)
+    await pilot.pause()
+    lines = weakref.ref(hooks.rendered_lines(row))
+    await row.remove()
+    del row
+    await released(app, pilot)
+    assert lines() is None
+
+
+async def forgotten_geometry_is_worked_out_again(app, pilot):
+    before = app.export_screenshot()
+    hooks.forget_geometry()
+    assert all(cached.cache_info().currsize == 0 for cached in geometry_caches())
+    app.screen.refresh()
+    await pilot.pause()
+    assert app.export_screenshot() == before
+
+
+async def a_class_set_before_mounting_styles_once():
+    class Once(hooks.StyleOnceInTheDom, Input):
+        pass
+
+    async with probe() as (app, pilot):
+        applied, apply = [], app.stylesheet.apply
+        app.stylesheet.apply = lambda node, *a, **k: (applied.append(type(node)), apply(
+            node, *a, **k))
+        ours, textuals = Once(compact=True), Input(compact=True)
+        await app.screen.mount(ours, textuals)
+        assert (applied.count(Once), applied.count(Input)) == (1, 2)
+        assert ours.styles.height == textuals.styles.height
+
+
+async def a_shown_table_draws_the_same_after_its_cell_styles_are_forgotten(app, pilot):
+    table = DataTable()
+    table.add_columns("name", "value")
+    table.add_row("Ward", "2")
+    await app.screen.mount(table)
+    await pilot.pause()
+    before = drawn(table)
+    hooks.forget_cell_styles()
+    assert DataTable._get_styles_to_render_cell.cache_info().currsize == 0
+    table.refresh()
+    await pilot.pause()
+    assert drawn(table) == before and "Ward" in before
+
+
+async def forgotten_lines_are_drawn_again(app, pilot):
+    top = app.screen.query_one("#top")
+    before = drawn(top)
+    assert hooks.kept_lines(top) > 0
+    hooks.forget_drawn(top)
+    assert hooks.kept_lines(top) == 0 and drawn(top) == before
+
+
+async def a_widget_keeps_the_lines_it_drew(app, pilot):
+    top = app.screen.query_one("#top")
+    hooks.forget_drawn(top)
+    drawn(top)
+    assert hooks.kept_lines(top) == 2 * top.size.height  # styled, and as drawn
+
+
+async def the_lines_kept_hold_no_widget(app, pilot):
+    row = Static("Armor 13")
+    await app.screen.mount(row)
+    await pilot.pause()
+    lines, gone = hooks.rendered_lines(row), weakref.ref(row)
+    await row.remove()
+    del row
+    await released(app, pilot)
+    assert gone() is None and lines is not None
+
+
+class Hiding(Static):
+    def on_hide(self) -> None:
+        self.hidden = True
+
+
+async def a_layout_without_a_frame_hides_what_went(app, pilot):
+    hiding = Hiding("hiding")
+    await app.screen.mount(hiding)
+    await pilot.pause()
+    with app.batch_update():  # no frame is drawn
+        hiding.display = False
+        hooks.lay_out_without_painting(app.screen)
+        await pilot.pause()
+        assert getattr(hiding, "hidden", False), "no Hide before the next frame"
+
+
+async def a_css_file_added_styles_what_comes_after():
+    import tempfile
+
+    css = Path(tempfile.mkdtemp()) / "extra.tcss"
+    css.write_text("#late { color: #ff0000; }")
+    hooks.add_css_file(css)  # outside an app: nothing
+    async with probe() as (app, pilot):
+        hooks.add_css_file(css)
+        hooks.add_css_file(css)
+        late = Static("late", id="late")
+        await app.screen.mount(late)
+        assert late.styles.color == Color(255, 0, 0)
+        assert app.stylesheet.has_source(str(css.resolve()))
+
+
+BEHAVIOURS = [
+    ("breakpoint_classes", breakpoints_by_width),
+    ("OneToastPerMessage", a_repeated_message_shows_once),
+    ("OneToastPerMessage", the_repeat_replaces_the_one_shown),
+    ("OneToastPerMessage", another_severity_is_another_toast),
+    ("KeepStylesOnFirstResume", the_first_resume_restyles_nothing),
+    ("KeepStylesOnFirstResume", a_later_resume_restyles),
+    ("KeyBeforeInput", each_key_is_seen_before_it_is_inserted),
+    ("RepaintWhileTextFits", typing_that_fits_lays_nothing_out),
+    ("LazySelectList", the_list_is_built_when_it_first_opens),
+    ("DrawnSelectCurrent", the_field_shows_the_choice_or_the_prompt_dimmed),
+    ("DrawnSelectCurrent", the_arrow_points_up_while_the_list_is_open),
+    ("LazySelectList", new_options_wait_for_the_list),
+    ("LazySelectList", a_value_set_while_closed_is_shown_and_said),
+    ("LazySelectList", the_list_opens_on_the_value),
+    ("LazySelectList", enter_chooses_and_escape_keeps),
+    ("LazySelectList", focus_goes_to_the_list_and_back),
+    ("LazySelectList", typing_searches_the_list),
+    ("component_classes", a_node_lists_its_component_classes),
+    ("SharedComponentClasses", a_sharing_widget_holds_no_component_styles),
+    ("blend_over", a_component_blends_over_its_ancestors),
+    ("SkipRepaintOutOfView", an_unseen_repaint_sends_nothing_and_shows_when_seen),
+    ("SkipRepaintOutOfView", an_unseen_layout_is_still_done),
+    ("SkipRepaintOutOfView", a_repaint_in_view_is_sent),
+    ("RepaintWithoutMessages", a_repaint_is_drawn_without_messages),
+    ("ContentAsDrawn", styled_content_is_textuals_own),
+    ("LeftFramedLines", a_left_frame_is_textuals_own),
+    ("key_stopped", a_key_a_field_takes_is_stopped_there),
+    ("key_stopped", a_key_goes_to_the_focused_widget_and_back_unless_stopped),
+    ("mark_keys_typed_after_escape", escape_then_a_key_is_marked),
+    ("messages_pending", a_message_on_its_way_is_pending),
+    ("layout_pending", a_layout_asked_for_is_pending_until_done),
+    ("busy_widget", the_widget_with_a_message_is_busy),
+    ("UncaughtExceptionHook", an_uncaught_exception_is_handed_over_first),
+    ("UncaughtExceptionHook", no_traceback_is_printed_over_the_screen),
+    ("copy_through_driver", a_copy_is_the_apps_clipboard),
+    ("copy_through_driver", a_copy_reaches_the_terminal),
+    ("notifications", the_player_is_told),
+    ("exit_output", textuals_traceback_waits_for_the_end),
+    ("own_component_styles", the_components_a_widget_holds),
+    ("forget_arrangement", a_hidden_container_lets_go_of_a_removed_child),
+    ("handle_job_control", a_continue_reaches_the_driver_on_the_loop_only_when_allowed),
+    ("handle_job_control", a_continue_after_a_stop_it_did_not_make_restarts_the_mode),
+    ("compact_output", every_frame_goes_through_compact),
+    ("compact_output", output_is_compacted_once_per_app),
+    ("LineCompositor", the_rows_between_two_changes_are_not_rendered),
+    ("LineCompositor", a_widget_beside_the_change_is_not_rendered),
+    ("LineCompositor", the_frames_sent_are_textuals_own),
+    ("RepaintWhatARebuiltMapMoves", a_widget_that_goes_is_wiped),
+    ("event_clock", a_key_is_stamped_when_read),
+    ("RenderSentLinesOnly", a_screen_behind_its_widgets_is_not_rendered),
+    ("lazy_strip_caches", a_strip_makes_no_cache_until_used),
+    ("background_pairs_by_colour", a_removed_widgets_lines_are_not_kept_by_the_background_pairs),
+    ("forget_geometry", forgotten_geometry_is_worked_out_again),
+    ("StyleOnceInTheDom", a_class_set_before_mounting_styles_once),
+    ("forget_cell_styles", a_shown_table_draws_the_same_after_its_cell_styles_are_forgotten),
+    ("forget_drawn", forgotten_lines_are_drawn_again),
+    ("kept_lines", a_widget_keeps_the_lines_it_drew),
+    ("rendered_lines", the_lines_kept_hold_no_widget),
+    ("lay_out_without_painting", a_layout_without_a_frame_hides_what_went),
+    ("add_css_file", a_css_file_added_styles_what_comes_after),
+    ("lazy_strip_caches", a_strip_answers_every_cache_and_nothing_else),
+]
+"""Each hook, and what it buys: a check that fails when the hook no longer does it."""
+
+
+@pytest.mark.parametrize("hook, check", BEHAVIOURS,
+                         ids=[f"{hook}:{check.__name__}" for hook, check in BEHAVIOURS])
+async def test_each_hook_does_what_it_buys(hook, check):
+    assert hasattr(hooks, hook), f"textual_internals.{hook} is gone, but this test checks it"
+    if "app" in inspect.signature(check).parameters:
+        async with probe() as (app, pilot):
+            await check(app, pilot)
+    elif inspect.iscoroutinefunction(check):
+        await check()
+    else:
+        check()
+
+
+def test_every_hook_is_checked():
+    """A hook added to textual_internals without a behaviour here fails (its name is said)."""
+    checked = {hook for hook, _ in BEHAVIOURS}
+    public = set(hooks.__all__) - {"PINNED_TEXTUAL", "SelectCurrent", "SelectOverlay"}
+    assert public - checked == set(), f"hooks with no behaviour checked: {public - checked}"
 
 
 def test_lazy_strip_caches_keep_what_strips_do():
@@ -133,239 +1097,6 @@ def test_forget_geometry_empties_the_caches_and_regions_still_answer():
         geometry_caches())
     assert (first.intersection(second), first.shrink((1, 2, 1, 2)),
             cached_cell_len("字ab")) == before == (Region(5, 8, 35, 2), Region(2, 4, 36, 8), 4)
-
-
-def select() -> Select:
-    return Select([("a", 1)], allow_blank=False)
-
-
-def _escape_marked() -> bool:
-    from textual.drivers import linux_driver
-
-    hooks.mark_keys_typed_after_escape()
-
-    def read(data: str) -> list:
-        parser = linux_driver.XTermParser()
-        return [*parser.feed(data), *parser.feed("")]
-
-    def alone(key) -> list:
-        return [(k.key, k.character) for k in getattr(key, "after_escape", None) or []]
-
-    digit, (alt_q,), (plain,) = read("\x1b5"), read("\x1bq"), read("5")
-    return ("XTermParser(" in inspect.getsource(linux_driver.LinuxDriver.run_input_thread)
-            and len(digit) == 1 and alone(digit[0]) == [("5", "5")]
-            and alt_q.key == "alt+q" and alone(alt_q) == [("q", "q")]
-            and not hasattr(plain, "after_escape"))
-
-
-TARGETS = [
-    ("breakpoint_classes", "Screen._get_breakpoint_classes",
-     lambda: method(Screen, "_get_breakpoint_classes")),
-    ("OneToastPerMessage", "App._on_notify", lambda: method(App, "_on_notify")),
-    ("OneToastPerMessage", "App._unnotify", lambda: method(App, "_unnotify")),
-    ("OneToastPerMessage", "App._notifications",
-     lambda: attribute(App(), "_notifications")),
-    ("KeepStylesOnFirstResume", "Screen._on_screen_resume",
-     lambda: method(Screen, "_on_screen_resume")),
-    ("KeepStylesOnFirstResume", "events.ScreenResume.refresh_styles",
-     lambda: attribute(events.ScreenResume(), "refresh_styles")),
-    ("KeyBeforeInput", "Input._on_key (a coroutine)",
-     lambda: inspect.iscoroutinefunction(Input.__dict__.get("_on_key"))),
-    ("RepaintWhileTextFits", "Input._watch_value", lambda: method(Input, "_watch_value")),
-    ("LazySelectList", "textual.widgets._select.SelectCurrent, SelectOverlay",
-     lambda: module_has("textual.widgets._select", "SelectCurrent", "SelectOverlay")),
-    ("DrawnSelectCurrent", "SelectCurrent.update, has_value, placeholder",
-     lambda: method(SelectCurrent, "update") and isinstance(SelectCurrent.__dict__.get(
-         "has_value"), var) and "self.placeholder" in inspect.getsource(SelectCurrent)),
-    ("DrawnSelectCurrent", "Select sets -expanded while its list is open",
-     lambda: '"-expanded"' in inspect.getsource(Select._watch_expanded)),
-    ("LazySelectList", "Select._setup_options_renderables",
-     lambda: method(Select, "_setup_options_renderables")),
-    ("LazySelectList", "Select._watch_value", lambda: method(Select, "_watch_value")),
-    ("LazySelectList", "Select._watch_expanded", lambda: method(Select, "_watch_expanded")),
-    ("LazySelectList", "the list closes on enter (OptionList) and escape (SelectOverlay)",
-     lambda: {"enter", "escape"} == hooks.text_fields.CLOSING_KEYS and any(
-         b.key == "enter" and b.action == "select"
-         for b in Binding.make_bindings(OptionList.BINDINGS)) and any(
-         b.key == "escape" and b.action == "dismiss"
-         for b in Binding.make_bindings(SelectOverlay.BINDINGS))),
-    ("LazySelectList", "Select focuses its list, and itself again, with focus()",
-     lambda: "overlay.focus(" in inspect.getsource(Select._watch_expanded)
-     and "self.focus()" in inspect.getsource(Select._update_selection)),
-    ("LazySelectList", "Select()._options, _type_to_search, _value",
-     lambda: all(attribute(select(), n) for n in ("_options", "_type_to_search", "_value"))),
-    ("component_classes", "DOMNode._get_component_classes",
-     lambda: method(DOMNode, "_get_component_classes")),
-    ("SharedComponentClasses", "DOMNode._get_component_classes",
-     lambda: method(DOMNode, "_get_component_classes")),
-    ("blend_over", "DOMNode.rich_style", lambda: isinstance(
-        DOMNode.__dict__.get("rich_style"), property)),
-    ("SkipRepaintOutOfView", "Widget._check_refresh", lambda: method(Widget, "_check_refresh")),
-    ("SkipRepaintOutOfView", "Widget()._repaint_required, _layout_required",
-     lambda: all(attribute(Widget(), n) for n in ("_repaint_required", "_layout_required"))),
-    ("SkipRepaintOutOfView", "Screen()._compositor.visible_widgets",
-     lambda: attribute(Screen()._compositor, "visible_widgets")),
-    ("RepaintWithoutMessages", "Widget.refresh's repaint: _layout_cache, _set_dirty, "
-     "clear_cached_dimensions, _rich_style_cache; Screen._on_update: _dirty_widgets, "
-     "check_idle", lambda: all(name in inspect.getsource(Widget.refresh) for name in (
-         "self._layout_cache.clear()", "self._set_dirty(*regions)",
-         "self.clear_cached_dimensions()", "self._rich_style_cache.clear()"))
-     and all(name in inspect.getsource(Screen._on_update) for name in (
-         "self._dirty_widgets.add(widget)", "self.check_idle()"))),
-    ("ContentAsDrawn", "Widget._render_content: _render, visual_style, Visual.to_strips, "
-     "_RenderCache(size, strips), _dirty_regions; to_strips: text_selection, auto_links, "
-     "content_align, render_strips with RenderOptions(_get_style, styles, …)",
-     lambda: all(name in inspect.getsource(Widget._render_content) for name in (
-         "self._render()", "self.visual_style", "_RenderCache(self.size, strips)",
-         "self._dirty_regions.clear()"))
-     and all(name in inspect.getsource(Visual.to_strips) for name in (
-         "widget.text_selection", "widget.auto_links", "content_align", "pad",
-         "visual.render_strips", "widget._get_style"))),
-    ("LeftFramedLines", "StylesCache.render_line's content branch (adjust_cell_length, "
-     "line_pad, get_box(...)[1][0], Strip(line, width)) and render (filters, crop); "
-     "Widget.render_line, _size, styles._cache_key, _border_title",
-     lambda: all(name in inspect.getsource(StylesCache.render_line) for name in (
-         "render_content_line(y - gutter.top)", "line.adjust_cell_length(content_width, "
-         "inner.rich_style)", "line_pad(line, pad_left, pad_right, inner.rich_style)",
-         "get_box(border_left, inner, outer, left_style)[1][0]", "Strip(post(line), width)"))
-     and all(name in inspect.getsource(StylesCache.render) for name in (
-         "strip.apply_filter(filter, background)", "strip.crop(x1, x2)"))
-     and "widget.background_colors" in inspect.getsource(StylesCache.render_widget)
-     and all(attribute(Widget(), n) for n in ("_size", "_border_title", "_border_subtitle"))
-     and isinstance(type(Widget().styles).__dict__.get("_cache_key"), property)),
-    ("key_stopped", "Message()._stop_propagation, set by stop(); MessagePump._on_message "
-     "bubbles only an unstopped message, posting it to the parent (_bubble_to), a screen "
-     "stopping one whose sender is its parent", lambda: Message()._stop_propagation is False
-     and "not message._stop_propagation" in inspect.getsource(MessagePump._on_message)
-     and "message._sender == self._parent" in inspect.getsource(MessagePump._on_message)
-     and "widget.post_message(self)" in inspect.getsource(Message._bubble_to)),
-    ("key_stopped", "App.on_event hands a key no priority binding took to the focused widget "
-     "with _forward_event, which marks it forwarded",
-     lambda: "forward_target._forward_event(event)" in inspect.getsource(App.on_event)
-     and "_set_forwarded()" in inspect.getsource(Widget._forward_event)),
-    ("mark_keys_typed_after_escape", "linux_driver makes XTermParser by its module global in "
-     "run_input_thread; XTermParser._sequence_to_key_events(sequence, alt) sees \"\\x1b5\" "
-     "whole and \"q\" with alt=True", _escape_marked),
-    ("messages_pending", "Widget()._message_queue.empty",
-     lambda: callable(getattr(getattr(Widget(), "_message_queue", None), "empty", None))),
-    ("layout_pending", "Widget()._layout_required set by refresh(layout=True), handed to the "
-     "screen as messages.Layout; Screen._layout_required; Widget()._message_queue.empty",
-     lambda: attribute(Widget(), "_layout_required") and attribute(Screen(), "_layout_required")
-     and "messages.Layout(self)" in inspect.getsource(Widget._check_refresh)
-     and "self._layout_required = True" in inspect.getsource(Widget.refresh)),
-    ("busy_widget", "Widget()._message_queue.empty",
-     lambda: callable(getattr(getattr(Widget(), "_message_queue", None), "empty", None))),
-    ("UncaughtExceptionHook", "App._handle_exception",
-     lambda: method(App, "_handle_exception")),
-    ("UncaughtExceptionHook", "App()._exit_renderables (a list)",
-     lambda: isinstance(getattr(App(), "_exit_renderables", None), list)),
-    ("copy_through_driver", "App()._clipboard and App()._driver",
-     lambda: all(attribute(App(), n) for n in ("_clipboard", "_driver"))),
-    ("copy_through_driver", "App.copy_to_clipboard writes through self._driver.write",
-     lambda: "self._driver.write(" in inspect.getsource(App.copy_to_clipboard)),
-    ("notifications", "App()._notifications (iterable)",
-     lambda: iter(getattr(App(), "_notifications", None)) is not None),
-    ("exit_output", "App()._exit_renderables (a list)",
-     lambda: isinstance(getattr(App(), "_exit_renderables", None), list)),
-    ("own_component_styles", "DOMNode()._component_styles (a dict)",
-     lambda: isinstance(getattr(DOMNode(), "_component_styles", None), dict)),
-    ("forget_arrangement", "Widget._clear_arrangement_cache",
-     lambda: method(Widget, "_clear_arrangement_cache")),
-    ("handle_job_control", "LinuxDriver installs SIGTSTP and SIGCONT handlers with "
-     "signal.signal", lambda: all(f"signal.signal(signal.{name}" in inspect.getsource(LinuxDriver)
-                                  for name in ("SIGTSTP", "SIGCONT"))),
-    ("handle_job_control", "LinuxDriver: _auto_restart, _must_signal_resume (set by its "
-     "SIGTSTP handler), suspend_application_mode",
-     lambda: all(n in inspect.getsource(LinuxDriver._sigtstp_application)
-                 for n in ("self._auto_restart", "self._must_signal_resume = True"))
-     and callable(getattr(LinuxDriver, "suspend_application_mode", None))),
-    ("compact_output", "App._display writes each frame with one self._driver.write",
-     lambda: "self._driver.write(" in inspect.getsource(App._display)
-     or "write(terminal_sequence)" in inspect.getsource(App._display)),
-    ("compact_output", "App()._driver",
-     lambda: attribute(App(), "_driver")),
-    ("LineCompositor", "Compositor.render_partial_update, _regions_to_spans, _render_chops, "
-     "_get_renders, cuts", lambda: all(hasattr(Compositor, n) for n in (
-         "render_partial_update", "_regions_to_spans", "_render_chops", "_get_renders",
-         "cuts"))),
-    ("LineCompositor", "Compositor()._dirty_regions and visible_widgets",
-     lambda: all(attribute(Compositor(), n) for n in ("_dirty_regions", "visible_widgets"))),
-    ("LineCompositor", "Compositor._render_chops takes its widgets from self._get_renders(crop)",
-     lambda: "self._get_renders(crop)" in inspect.getsource(Compositor._render_chops)),
-    ("RepaintWhatARebuiltMapMoves", "Compositor.full_map, a property reading "
-     "_full_map_invalidated and root; reflow marking clip ∩ region of changes dirty",
-     lambda: isinstance(Compositor.__dict__.get("full_map"), property)
-     and "_full_map_invalidated" in inspect.getsource(Compositor.full_map.fget)
-     and "clip.intersection(map_geometry.region)" in inspect.getsource(Compositor.reflow)),
-    ("event_clock", "Message.__post_init__ stamps time with textual._time.get_time(), and "
-     "Key keeps it", lambda: "_time.get_time()" in inspect.getsource(Message.__post_init__)
-     and "time" not in inspect.getsource(events.Key.__init__)),
-    ("RenderSentLinesOnly", "Screen()._compositor (a Compositor)",
-     lambda: isinstance(Screen()._compositor, Compositor)),
-    ("lazy_strip_caches", "Strip.__init__ makes the caches of STRIP_CACHES, nothing else",
-     strip_makes_those_caches),
-    ("background_pairs_by_colour", "StylesCache.get_inner_outer, an lru_cache wrapper",
-     lambda: hasattr(getattr(StylesCache, "_worksheet_keyed_by_widget",
-                             StylesCache.get_inner_outer), "__wrapped__")),
-    ("forget_geometry", "Region.intersection, shrink and overlaps and rich's cached_cell_len "
-     "are lru_cache wrappers", lambda: {Region.intersection, Region.shrink, Region.overlaps,
-                                        cached_cell_len} <= set(geometry_caches())),
-    ("StyleOnceInTheDom", "DOMNode.update_node_styles, and App._register applying the "
-     "stylesheet to each widget it mounts", lambda: method(DOMNode, "update_node_styles")
-     and "apply_stylesheet(widget" in inspect.getsource(App._register)),
-    ("forget_cell_styles", "DataTable._get_styles_to_render_cell is an lru_cache wrapper",
-     lambda: hasattr(DataTable._get_styles_to_render_cell, "cache_clear")),
-    ("forget_drawn", "Widget()._styles_cache (a StylesCache), _render_cache (a _RenderCache) "
-     "and _dirty_regions, and render_line rendering again while _dirty_regions is not empty",
-     lambda: isinstance(getattr(Widget(), "_styles_cache", None), StylesCache)
-     and type(getattr(Widget(), "_render_cache", None)).__name__ == "_RenderCache"
-     and isinstance(getattr(Widget(), "_dirty_regions", None), set)
-     and "if self._dirty_regions:" in inspect.getsource(Widget.render_line)),
-    ("kept_lines", "Widget()._styles_cache._cache (a dict), _render_cache.lines (a list)",
-     lambda: isinstance(getattr(Widget()._styles_cache, "_cache", None), dict)
-     and isinstance(Widget()._render_cache.lines, list)),
-    ("rendered_lines", "Widget()._styles_cache (a StylesCache)",
-     lambda: isinstance(getattr(Widget(), "_styles_cache", None), StylesCache)),
-    ("lay_out_without_painting", "Screen()._compositor (a Compositor) and "
-     "Compositor.reflow(parent, size), which returns the hidden, shown and resized widgets",
-     lambda: isinstance(getattr(Screen(), "_compositor", None), Compositor)
-     and list(inspect.signature(Compositor.reflow).parameters) == ["self", "parent", "size"]
-     and "ReflowResult" in str(inspect.signature(Compositor.reflow).return_annotation)),
-    ("add_css_file", "textual._context.active_app, Stylesheet.has_source/read/parse and "
-     "the parse cache (Stylesheet._parse_cache) that parse reuses",
-     lambda: hasattr(importlib.import_module("textual._context"), "active_app")
-     and all(method(Stylesheet, name) for name in ("has_source", "read", "parse"))
-     and "_parse_cache" in inspect.getsource(Stylesheet._parse_rules)),
-    ("lazy_strip_caches", "Strip has __slots__ and no __getattr__ of its own",
-     lambda: hasattr(Strip, "__slots__") and (
-         "__getattr__" not in Strip.__dict__ or getattr(Strip, "_worksheet_lazy", False))),
-]
-
-
-@pytest.mark.parametrize("hook, target, exists", TARGETS,
-                         ids=[f"{hook}:{target}" for hook, target, _ in TARGETS])
-def test_each_hooks_target_exists(hook, target, exists):
-    assert hasattr(hooks, hook), f"textual_internals.{hook} is gone, but this test checks it"
-    assert exists(), (f"textual_internals.{hook} relies on {target}, which Textual "
-                      f"{metadata.version('textual')} no longer has")
-
-
-def test_every_hook_is_checked():
-    """A hook added to textual_internals without a target here fails (its name is said)."""
-    checked = {hook for hook, _, _ in TARGETS}
-    public = set(hooks.__all__) - {"PINNED_TEXTUAL", "SelectCurrent", "SelectOverlay"}
-    assert public - checked == set(), f"hooks with no target checked: {public - checked}"
-
-
-class Blended(Widget):
-    """A widget with its own component (Textual's own blending applies to it)."""
-
-    COMPONENT_CLASSES = {"blended--part"}
-    DEFAULT_CSS = """
-    Screen { background: #203040; }
-    Blended { background: #102030 50%; color: #e0e0e0; opacity: 0.8; }
-    Blended > .blended--part { background: #f0a000 40%; text-style: bold; }
-    """
 
 
 class BlendApp(App[None]):
@@ -534,10 +1265,6 @@ async def test_a_repaint_without_messages_is_drawn_and_sends_none():
         assert not widget._repaint_required
         await pilot.pause()
         assert "after" in app.export_screenshot()
-
-
-class Drawn(hooks.ContentAsDrawn, Static):
-    """A widget whose content lines are its visual's strips as drawn."""
 
 
 class PlainStatic(Static):
