@@ -5,8 +5,8 @@ filtered out as it is typed, because a filter silently turns ``6.5`` into ``65``
 into ``15000``. The whole text is parsed by the input's declaration (``parse_text``, the same
 parser as ``--set``), which refuses what it cannot read with the same message the command line
 gives; the row shows that message. A choice is a select, a yes/no input a switch that says its
-state in words, a list of names a list to tick. The row (``input_row``) picks one with
-:func:`make_editor`.
+state in words, a list of names a list to tick. Each kind of input says which it gets and how
+it is made (``widgets.kinds``).
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from textual.widgets.input import Selection
 from worksheet.engine import InputError, InputSpec
 from worksheet.ui.keys import ALT_DIGITS
 from worksheet.ui.textual_internals import LazySelectList, RepaintWhileTextFits, StyleOnceInTheDom
-from worksheet.ui.widgets.ids import kebab
 from worksheet.ui.widgets.ordered_input import OrderedInput
 from worksheet.ui.widgets.refuse_typed import RefuseTyped
 from worksheet.ui.widgets.shared_styles import SharedComponentStyles
@@ -133,7 +132,7 @@ class NamesEditor(StyleOnceInTheDom, RefuseTyped, SelectionList):
             self.toggle(self.get_option_at_index(self.highlighted))
 
     def __init__(self, choices: tuple[str, ...], chosen: set[str], id: str | None = None):
-        super().__init__(*[(self._prompt(choice, choice in chosen), choice, choice in chosen)
+        super().__init__(*[(self.prompt(choice, choice in chosen), choice, choice in chosen)
                            for choice in choices], id=id, compact=True)
         self._choices = choices
 
@@ -152,13 +151,14 @@ class NamesEditor(StyleOnceInTheDom, RefuseTyped, SelectionList):
                 self.deselect(choice)
 
     @staticmethod
-    def _prompt(choice: str, ticked: bool) -> str:
+    def prompt(choice: str, ticked: bool) -> str:
+        """A name's line in the list (``kinds.names`` measures the widest)."""
         return ("✓ " if ticked else "  ") + choice.replace("_", " ")
 
     def on_selection_list_selected_changed(self) -> None:
         chosen = set(self.selected)
         for index, choice in enumerate(self._choices):
-            self.replace_option_prompt_at_index(index, self._prompt(choice, choice in chosen))
+            self.replace_option_prompt_at_index(index, self.prompt(choice, choice in chosen))
 
 
 class YesNo(StyleOnceInTheDom, TypedChoice, Checkbox):
@@ -172,7 +172,7 @@ class YesNo(StyleOnceInTheDom, TypedChoice, Checkbox):
 
     @staticmethod
     def label_for(value: bool) -> str:
-        """What the switch says beside its button (``widgets.stand_in`` draws it too)."""
+        """What the switch says beside its button (``kinds.switch`` draws it too)."""
         return "yes" if value else "no"
 
     def refused_where(self) -> str:
@@ -202,31 +202,6 @@ def _title(editor: Widget) -> str:
     return spec.title if spec is not None else "This field"
 
 
-CHOICE_CHROME = 5
-"""Cells a choice's field needs beside its longest label: the closed field's arrow, and the
-open list's border, padding and scroll bar (the list is as wide as the field)."""
-NAMES_CHROME = 5
-"""Cells a list of names needs beside its longest name: the tick box and the padding."""
-
-
-def choice_width(spec: InputSpec) -> int | None:
-    """The least width of a choice's or a list of names' editor, so no label is ever cut
-    (``None`` for the other kinds, whose column width comes from app.tcss).
-
-    Widths come in steps of 4 from the narrow column's 12, then of 8 past the wide column's
-    16, so the help beside the fields of a form keeps to a few columns instead of one per
-    field."""
-    if spec.kind == "choice":
-        needed = max(len(spec.label_of(choice)) for choice in spec.choices) + CHOICE_CHROME
-    elif spec.kind == "names":
-        needed = max(len(NamesEditor._prompt(choice, True)) for choice in spec.choices) \
-            + NAMES_CHROME
-    else:
-        return None
-    step = 4 if needed <= 16 else 8
-    return -(-needed // step) * step
-
-
 AnyEditor = Editor | ChoiceEditor | YesNo | NamesEditor
 """An input row's editor: each reads and shows the row's entry as text (``text``,
 ``set_text``), as its declaration parses and writes it."""
@@ -234,36 +209,6 @@ AnyEditor = Editor | ChoiceEditor | YesNo | NamesEditor
 EDITOR_MESSAGES = (Input.Changed, Select.Changed, Checkbox.Changed,
                    SelectionList.SelectedChanged)
 """The messages an editor posts when its value changes (prevented on programmatic writes)."""
-
-
-def make_editor(spec: InputSpec, text: str, widget_id: str | None = None,
-                cursor_blink: bool = False) -> AnyEditor:
-    """The editor widget for one input, showing ``text``.
-
-    Args:
-        spec: the input's declaration.
-        text: the entry to show (as ``spec.to_text`` writes it, or as typed).
-        widget_id: the widget id; defaults to the input's name in kebab-case.
-        cursor_blink: let a text cursor blink.
-    """
-    widget_id = widget_id or kebab(spec.name)
-    if spec.kind == "choice":
-        options = [(spec.label_of(choice), choice) for choice in spec.choices]
-        value = parsed_entry(spec, text)
-        editor = ChoiceEditor(options, value=value if value is not None else spec.choices[0],
-                              allow_blank=False, compact=True, id=widget_id)
-        editor.styles.min_width = choice_width(spec)  # every label whole, closed and open
-        return editor
-    if spec.kind == "bool":
-        return YesNo(bool(parsed_entry(spec, text)), id=widget_id)
-    if spec.kind == "names":
-        names = NamesEditor(spec.choices, set(parsed_entry(spec, text) or ()), id=widget_id)
-        names.styles.min_width = choice_width(spec)
-        return names
-    editor = Editor(text, compact=True, id=widget_id,  # no ``restrict``: see the module doc
-                    placeholder="empty" if spec.optional else "")
-    editor.cursor_blink = cursor_blink
-    return editor
 
 
 def parsed_entry(spec: InputSpec, text: str) -> Any:

@@ -1,8 +1,9 @@
 """One input of a form: its label, an editor fitting its type, what it allows, its help, and the
 message when the text does not parse.
 
-The editor is chosen from the declaration's ``kind``: text kept exactly as typed for numbers
-and dice faces, a select for a choice, a yes/no switch, a selection list for a list of names.
+The editor, its width and what the row draws before it is made come from the input's kind
+(``widgets.kinds``): text kept exactly as typed for numbers and dice faces, a select for a
+choice, a yes/no switch, a selection list for a list of names.
 The row never touches the graph: it posts :class:`InputRow.Edited` (the sheet reads the
 editor's text when it handles it), and the sheet shows the input's new status with :meth:`InputRow.show_error` — for text the
 declaration refuses, the refusal's own message (``InputError.message``, the command line's).
@@ -22,12 +23,12 @@ from textual.widget import AwaitMount, Widget
 from textual.widgets import Checkbox, Input, Select, SelectionList
 
 from worksheet.engine import InputSpec
-from worksheet.ui.widgets.editors import EDITOR_MESSAGES, AnyEditor, choice_width, make_editor
+from worksheet.ui.widgets.editors import EDITOR_MESSAGES, AnyEditor
+from worksheet.ui.widgets.kinds import STAND_IN_COMPONENTS, kind_of, make_editor
 from worksheet.ui.textual_internals import ContentAsDrawn, LeftFramedLines
 from worksheet.ui.widgets.frame_hold import frame_hold
 from worksheet.ui.widgets.no_links import NoLinks
 from worksheet.ui.widgets.shared_styles import SharedComponentStyles
-from worksheet.ui.widgets.stand_in import STAND_IN_COMPONENTS, can_wait, editor_drawing
 from worksheet.ui.widgets.row_visual import ROW_EDGE
 
 
@@ -66,8 +67,8 @@ class CellVisual(Visual):
         min_height: the editor's height (the row's cell is never shorter).
         message: why the text is refused (``None``: it is not).
         stand_in: the editor as it draws itself unfocused, drawn in its gap while the row has
-            no editor yet (``stand_in.editor_drawing``; ``None``: the editor lies over a
-            blank gap).
+            no editor yet (its kind's ``StandIn``; ``None``: the editor lies over a blank
+            gap).
     """
 
     def __init__(self, label: Content, info: Content, widths: tuple[int, int],
@@ -163,11 +164,6 @@ def cell_widths(narrow: bool, editor_width: int | None) -> tuple[int, int]:
     return label, max(editor, editor_width or 0)
 
 
-def cell_lines(spec: InputSpec) -> int:
-    """The lines a row's cell takes at least: a list of names shows up to 8 choices."""
-    return min(len(spec.choices), 8) if spec.kind == "names" else 1
-
-
 class InputRow(NoLinks, SharedComponentStyles, LeftFramedLines, ContentAsDrawn, Widget):
     """A labelled editor for one input, with what it allows, its help and its error message.
 
@@ -186,7 +182,7 @@ class InputRow(NoLinks, SharedComponentStyles, LeftFramedLines, ContentAsDrawn, 
             delay every echo by the hold's limit).
         defer_editor: draw the text where the editor goes and make the editor only when
             :meth:`make_editor` is called (see :meth:`make_editor`); ignored where the row
-            could not draw it as the editor does (``stand_in.can_wait``).
+            could not draw it as the editor does (``EditorKind.can_wait``).
     """
 
     class Edited(Message):
@@ -211,6 +207,7 @@ class InputRow(NoLinks, SharedComponentStyles, LeftFramedLines, ContentAsDrawn, 
         super().__init__(classes=f"input-row -{spec.kind}")
         self.spec = spec
         """The input's declaration."""
+        self._kind = kind_of(spec)
         self._text = text
         self._editor_id = editor_id
         self._blink = cursor_blink
@@ -221,7 +218,7 @@ class InputRow(NoLinks, SharedComponentStyles, LeftFramedLines, ContentAsDrawn, 
         self._info = describe(spec)
         self._visual: CellVisual | None = None
         self._composed = False
-        self._deferred = defer_editor and can_wait(spec, text)
+        self._deferred = defer_editor and self._kind.can_wait(spec, text)
 
     def compose(self) -> ComposeResult:
         self._composed = True
@@ -262,7 +259,7 @@ class InputRow(NoLinks, SharedComponentStyles, LeftFramedLines, ContentAsDrawn, 
         return self._message
 
     def _widths(self) -> tuple[int, int]:
-        return cell_widths(self.screen.has_class("-narrow"), choice_width(self.spec))
+        return cell_widths(self.screen.has_class("-narrow"), self._kind.width(self.spec))
 
     def render(self) -> CellVisual:
         if self._visual is None:
@@ -271,10 +268,10 @@ class InputRow(NoLinks, SharedComponentStyles, LeftFramedLines, ContentAsDrawn, 
             self._visual = CellVisual(
                 Content.styled(self.spec.title, style(label_part, partial=True)),
                 Content.styled(self._info, style("input-cell--info", partial=True)),
-                self._widths(), cell_lines(self.spec),
+                self._widths(), self._kind.lines(self.spec),
                 Content.styled(self._message, style("input-cell--message", partial=True))
                 if self._message else None,
-                editor_drawing(self.spec, self._text, self._widths()[1], style)
+                self._kind.stand_in.draw(self.spec, self._text, self._widths()[1], style)
                 if self._deferred else None)
         return self._visual
 
@@ -298,9 +295,9 @@ class InputRow(NoLinks, SharedComponentStyles, LeftFramedLines, ContentAsDrawn, 
     def lines_at(self, width: int, narrow: bool) -> int:
         """The lines the row will take at ``width`` (its outer width) on a narrow screen or
         not: measured before it is built, so the first paint builds only the rows it shows."""
-        spec = self.spec
+        spec, kind = self.spec, self._kind
         cell = CellVisual(Content(spec.title), Content(describe(spec)),
-                          cell_widths(narrow, choice_width(spec)), cell_lines(spec))
+                          cell_widths(narrow, kind.width(spec)), kind.lines(spec))
         return cell.get_height({}, max(1, width - ROW_EDGE))
 
     @property
@@ -319,7 +316,7 @@ class InputRow(NoLinks, SharedComponentStyles, LeftFramedLines, ContentAsDrawn, 
         A row not built yet (below the first screen at start-up) shows it once built."""
         self._text = text
         if self._deferred:  # drawn by the row: again, or by its editor if the row cannot
-            if can_wait(self.spec, text):
+            if self._kind.can_wait(self.spec, text):
                 self._invalidate()
             elif self._composed:
                 self.make_editor()
