@@ -16,6 +16,7 @@ from textual.binding import Binding
 from worksheet import rulesets
 from worksheet.ui.controllers.host import Host
 from worksheet.ui.keys import palette_entries
+from worksheet.ui.widgets.kinds import kind_of
 
 if TYPE_CHECKING:
     from worksheet.ui.widgets.records import RecordTable
@@ -37,10 +38,8 @@ def _record_table(app: Host) -> "RecordTable | None":
 
 def _has_records(app: Host) -> bool:
     """True when the active tab has a record list (built yet or not)."""
-    from worksheet.engine import RecordsInput
-
     form = app.form()
-    return form is not None and any(isinstance(spec, RecordsInput)
+    return form is not None and any(kind_of(spec).record_list
                                     for spec in form.ruleset.inputs.values())
 
 

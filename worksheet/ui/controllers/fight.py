@@ -15,7 +15,7 @@ from typing import Iterable
 from textual.app import SystemCommand
 from textual.widgets import Input
 
-from worksheet.engine import IntInput, NumberInput, State
+from worksheet.engine import State
 from worksheet.engine.fight_loop import ATTACKED_AGAIN, MY_ACTION, Batch, Refused, cycle, plan, stepped
 from worksheet.ui.terminal.clipboard import multiplexer, through
 from worksheet.ui.controllers.host import Host
@@ -23,6 +23,7 @@ from worksheet.ui.keys import Key
 from worksheet.ui.form.sheet_form import SheetForm
 from worksheet.ui.widgets.ids import kebab
 from worksheet.ui.widgets.input_row import InputRow
+from worksheet.ui.widgets.kinds import kind_of
 from worksheet.ui.widgets.round_group import KEYS, round_inputs
 
 STEPS = (("up", 1, "add 1, within its bounds"), ("down", -1, "subtract 1"),
@@ -87,7 +88,7 @@ class FightController:
         if not isinstance(focused, Input):
             return None
         row = next((n for n in focused.ancestors if isinstance(n, InputRow)), None)
-        if row is None or not isinstance(row.spec, (IntInput, NumberInput)):
+        if row is None or not kind_of(row.spec).steps:
             return None
         return row
 

@@ -19,7 +19,7 @@ from textual.css.query import NoMatches
 from textual.await_remove import AwaitRemove
 from textual.widget import Widget
 
-from worksheet.engine import RecordsInput
+from worksheet.engine import InputSpec
 from worksheet.ui.textual_internals import forget_arrangement, forget_geometry
 from worksheet.ui.widgets import InputRow, ValueRow
 
@@ -82,10 +82,10 @@ def take_lines(rows: Iterator[Widget], lines: int | None, width: int | None = No
     return taken
 
 
-def is_record_list(widget: Widget) -> bool:
-    """True for a record list's row (tested by its input, so the form need not import the
-    record list and Textual's DataTable for rulesets without one)."""
-    return isinstance(getattr(widget, "spec", None), RecordsInput)
+def is_input_row(widget: Widget) -> bool:
+    """True for the row of an input, whatever its kind made (an input row, a record list):
+    it carries the input's declaration as ``spec``."""
+    return isinstance(getattr(widget, "spec", None), InputSpec)
 
 
 def input_editor(row: Widget) -> Widget | None:
@@ -105,7 +105,7 @@ def row_name(widget: Widget) -> str | None:
     for node in widget.ancestors_with_self:
         if isinstance(node, ValueRow):
             return node.rule.name
-        if isinstance(node, InputRow) or is_record_list(node):
+        if is_input_row(node):
             return node.spec.name
     return None
 

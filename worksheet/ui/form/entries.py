@@ -5,17 +5,18 @@ node's OK / blocked / error): the graph holds values, this module what a user ty
 undo steps and their recovery-file form.
 
 An *entry* is what an editor holds for one input: the text (for every input that has a text
-form, valid or not, exactly as typed) or, for a record list, the tuple of records. Entries, not
-values, are what undo restores and what the recovery file keeps, so text that does not parse is
-never lost. Headless: no Textual here.
+form, valid or not, exactly as typed) or, for a record list, the tuple of records; the input's
+kind says which (``EditorKind.entry``). Entries, not values, are what undo restores and what the
+recovery file keeps, so text that does not parse is never lost. No widget here.
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from worksheet.engine import InputError, RecordsInput, Ruleset
+from worksheet.engine import Ruleset
 from worksheet.engine.quote import quote
+from worksheet.ui.widgets.kinds import kind_of
 
 Entries = dict[str, Any]
 """Input name → text (``str``) or, for a record list, a tuple of records."""
@@ -25,24 +26,19 @@ def entries_from_values(ruleset: Ruleset, values: Mapping[str, Any]) -> Entries:
     """Entries for input values (defaults for inputs not given)."""
     entries: Entries = {}
     for name, spec in ruleset.inputs.items():
-        value = values.get(name, spec.default)
-        if isinstance(spec, RecordsInput):
-            entries[name] = tuple(spec.coerce(value or ()))
-        else:
-            entries[name] = spec.to_text(value)
+        entries[name] = kind_of(spec).entry.from_value(spec, values.get(name, spec.default))
     return entries
 
 
 def split_entries(ruleset: Ruleset, entries: Mapping[str, Any]
                   ) -> tuple[dict[str, str], dict[str, Any]]:
-    """Split entries into texts (for ``set_many_text``) and record lists (for ``set_many``)."""
+    """Split entries into texts (for ``set_many_text``) and values, such as record lists (for
+    ``set_many``), as each input's kind keeps its entry."""
     texts: dict[str, str] = {}
     records: dict[str, Any] = {}
     for name, entry in entries.items():
-        if isinstance(ruleset.inputs[name], RecordsInput):
-            records[name] = entry
-        else:
-            texts[name] = entry
+        spec = ruleset.inputs[name]
+        (texts if kind_of(spec).entry.by_text else records)[name] = entry
     return texts, records
 
 
@@ -51,7 +47,7 @@ def entries_to_json(ruleset: Ruleset, entries: Mapping[str, Any]) -> dict[str, A
     plain: dict[str, Any] = {}
     for name, entry in entries.items():
         spec = ruleset.inputs[name]
-        plain[name] = spec.to_json(entry) if isinstance(spec, RecordsInput) else entry
+        plain[name] = kind_of(spec).entry.to_json(spec, entry)
     return plain
 
 
@@ -68,15 +64,10 @@ def entries_from_json(ruleset: Ruleset, plain: Mapping[str, Any]) -> tuple[Entri
         if spec is None:
             problems.append(f"{ruleset.id}: no input {quote(name)} any more; left out")
             continue
-        if isinstance(spec, RecordsInput):
-            try:
-                entries[name] = tuple(spec.coerce(entry))
-            except InputError as error:
-                problems.append(f"{ruleset.id}: {error.message}; left out")
-        elif isinstance(entry, str):
-            entries[name] = entry
-        else:
-            problems.append(f"{ruleset.id}: {name} is not text; left out")
+        try:
+            entries[name] = kind_of(spec).entry.from_json(spec, entry)
+        except ValueError as error:  # an InputError's text is its message
+            problems.append(f"{ruleset.id}: {error}; left out")
     return entries, problems
 
 

@@ -21,11 +21,11 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
-from worksheet.engine import RecordsInput, Ruleset, Sheet, State
+from worksheet.engine import Ruleset, Sheet, State
 from worksheet.engine.odds_text import ODDS_STEP
 from worksheet.ui.keys import Key
 from worksheet.ui.form.graph import GraphReadings
-from worksheet.ui.form.body import FormBody, first_view, is_record_list, row_name, take_lines
+from worksheet.ui.form.body import FormBody, first_view, row_name, take_lines
 from worksheet.ui.form.focus import FocusTargets
 from worksheet.ui.speaker import Speaker
 from worksheet.ui.form.entries import Entries, History, entries_from_values, split_entries
@@ -33,6 +33,7 @@ from worksheet.ui.form.steps import heading
 from worksheet.ui.textual_internals import forget_drawn
 from worksheet.ui.widgets import InputRow, RulePanel, ValueRow, input_row, paint_rows
 from worksheet.ui.widgets.frame_hold import frame_hold
+from worksheet.ui.widgets.kinds import kind_of
 from worksheet.ui.widgets.odds import OddsPanel
 from worksheet.ui.widgets.round_group import RoundRecords, round_heading, round_inputs, round_notes
 from worksheet.ui.widgets.result_strip import ResultStrip
@@ -87,7 +88,7 @@ class SheetForm(FocusTargets, GraphReadings, Horizontal):
         self.history = History()
         """Undo and redo of this tab."""
         self.round_moved = frozenset(n for n in round_inputs(ruleset)
-                                     if not isinstance(ruleset.inputs[n], RecordsInput))
+                                     if not kind_of(ruleset.inputs[n]).record_list)
         """The round inputs shown at the top of the form instead of in their steps."""
         self._round_lists: dict[str, RoundRecords] = {}
         self.marks = ChangeMarks(ruleset.rules)
@@ -304,7 +305,7 @@ class SheetForm(FocusTargets, GraphReadings, Horizontal):
             for name, entry in new.items():
                 row = self._rows.get(name)  # a row not made yet is made with the entry
                 if row is not None:
-                    (row.set_records if is_record_list(row) else row.set_text)(entry)
+                    kind_of(row.spec).show_entry(row, entry)
             self._refresh(changed)
         if saved:
             self.mark_saved()
