@@ -22,17 +22,20 @@ class KeyBeforeInput:
     Buys: :class:`~worksheet.ui.widgets.ordered_input.OrderedInput` runs editing keys in the
     order typed (``handle_key_first``; Textual runs bindings only after the key has bubbled
     up to the app, while a printable key is inserted at once).
-    Relies on: ``Input._on_key(event)``, the coroutine that inserts a printable key.
+    Relies on: ``Input._on_key(event)``, the coroutine that inserts a printable key, being
+    called by Textual after this class's ``_on_key`` (it calls the handler of every class of
+    the MRO) unless the event's default is prevented (calling it here too ran it twice for
+    every key it does not stop).
     """
 
     async def handle_key_first(self, event: events.Key) -> bool:
-        """Handle ``event`` before the input does; True when it is handled."""
+        """Handle ``event`` before the input does; True when it is handled (the input then
+        does not see it)."""
         return False
 
     async def _on_key(self, event: events.Key) -> None:
         if await self.handle_key_first(event):
-            return
-        await super()._on_key(event)  # type: ignore[misc]
+            event.prevent_default()
 
 
 class RepaintWhileTextFits:

@@ -19,6 +19,8 @@ class OneToastPerMessage:
     ``notification`` to ``App._notifications`` (iterable of ``Notification``) and refreshing
     the toasts; ``App._unnotify(notification, refresh=False)`` forgetting one (a toast whose
     notification is gone is removed by that refresh; its expiry then forgets nothing).
+    Textual calls the ``_on_notify`` of every class of the MRO, so this one only forgets the
+    copies: ``App._on_notify`` runs after it (calling it here too refreshed the toasts twice).
     """
 
     def _on_notify(self, event: Any) -> None:
@@ -27,4 +29,3 @@ class OneToastPerMessage:
             if (shown.message, shown.title, shown.severity) == (
                     new.message, new.title, new.severity):
                 self._unnotify(shown, refresh=False)  # type: ignore[attr-defined]
-        super()._on_notify(event)  # type: ignore[misc]
