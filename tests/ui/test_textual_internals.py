@@ -856,7 +856,8 @@ def a_strip_answers_every_cache_and_nothing_else():
     assert all(len(getattr(strip, name)) == 0 for name in hooks.STRIP_CACHES)
     with pytest.raises(AttributeError):
         strip.no_such_cache  # noqa: B018
-    assert strip.crop(0, 2).text == "ab" and len(strip._crop_cache) == 1
+    first = strip.crop(0, 2)
+    assert first.text == "ab" and strip.crop(0, 2) is first, "the cache made keeps the crop"
 
 
 async def released(app, pilot) -> None:
@@ -1254,16 +1255,17 @@ class RepaintApp(App[None]):
 async def test_a_repaint_without_messages_is_drawn_and_sends_none():
     """The repaint reaches the screen's set of widgets to draw at once (no Prompt to the
     widget, no Update to the screen), and the next frame shows the new text."""
-    app = RepaintApp()
-    async with app.run_test(size=(20, 3)) as pilot:
+    app, sent = RepaintApp(), []
+    async with app.run_test(size=(20, 3), message_hook=sent.append) as pilot:
         await pilot.pause()
         widget = app.screen.query_one(Repainted)
+        sent.clear()
         widget.text = "after"
         widget.refresh()
-        assert widget in app.screen._dirty_widgets
-        assert widget._message_queue.empty(), "the widget was sent a message"
-        assert not widget._repaint_required
+        assert hooks.busy_widget(widget) is None, "the widget was sent a message (a Prompt)"
         await pilot.pause()
+        assert not [m for m in sent if isinstance(m, messages.Update)], "the screen was sent one"
+        assert "after" in drawn(widget)
         assert "after" in app.export_screenshot()
 
 

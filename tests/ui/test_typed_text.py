@@ -13,11 +13,35 @@ from worksheet import rulesets
 from worksheet.engine import InputError, State
 from worksheet.ui import WorksheetApp
 from worksheet.ui.speaker import Speaker
+from worksheet.ui.textual_internals import notifications
 from worksheet.ui.widgets import InputRow
+from worksheet.ui.widgets import typed_choice
 
 SIZE = (120, 40)
 TEXTS = ("6.5", "3/2", "abc", "1e5000", "½", "7")
 """Text a filter used to change (``6.5`` → ``65``, ``1e5000`` → ``15000``), and one that is fine."""
+
+
+class Clock:
+    """The clock that times the keys typed on a choice, moved on by hand: a pause between two
+    names without a sleep (``typed_choice`` reads only its ``monotonic``)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def pause(self) -> None:
+        """As long a pause as ends a name (:data:`typed_choice.TYPED_NAME_GAP`), and more."""
+        self.now += typed_choice.TYPED_NAME_GAP + 0.5
+
+
+@pytest.fixture
+def clock(monkeypatch) -> Clock:
+    clock = Clock()
+    monkeypatch.setattr(typed_choice, "time", clock)
+    return clock
 
 
 def keys_of(text: str) -> list[str]:
@@ -107,7 +131,7 @@ async def test_alt_digits_still_switch_tabs_from_a_number_field():
 
 
 @pytest.mark.parametrize("rid", rulesets.ids())
-async def test_typing_an_options_name_on_a_closed_choice_chooses_it(rid):
+async def test_typing_an_options_name_on_a_closed_choice_chooses_it(rid, clock):
     """Every option of every choice can be chosen by typing its name (the label up to " — ")
     on the closed field, and the sheet takes it as an edit; text that starts no option is
     refused and changes nothing."""
@@ -122,20 +146,20 @@ async def test_typing_an_options_name_on_a_closed_choice_chooses_it(rid):
             for choice in spec.choices:
                 name = spec.label_of(choice).split(" — ")[0]
                 editor.focus()
-                editor._spelled_at = float("-inf")  # a pause since the last option's name
+                clock.pause()  # since the last option's name
                 await pilot.press(*keys_of(name))
                 await pilot.pause()
                 assert editor.value == choice, f"{spec.name}: typed {name!r}"
                 assert form.value(spec.name) == choice
                 assert not editor.expanded
             before = editor.value
-            editor._spelled_at = float("-inf")
+            clock.pause()
             await pilot.press(*keys_of("§"))
             await pilot.pause()
             assert editor.value == before and form.value(spec.name) == before
 
 
-async def test_typing_y_or_n_on_a_yes_no_switch_sets_it():
+async def test_typing_y_or_n_on_a_yes_no_switch_sets_it(clock):
     from worksheet.ui.widgets.editors import YesNo
 
     app = WorksheetApp(ruleset="shadowrun4")
@@ -146,7 +170,7 @@ async def test_typing_y_or_n_on_a_yes_no_switch_sets_it():
         for typed, expected in (("y", True), ("no", False), ("TRUE", True), ("0", False),
                                 ("1", True), ("f", False)):
             switch.focus()
-            switch._spelled_at = float("-inf")  # a pause since the last word
+            clock.pause()  # since the last word
             await pilot.press(*keys_of(typed))
             await pilot.pause()
             assert switch.value is expected and form.value("engaged") is expected, typed
@@ -168,7 +192,7 @@ async def test_letters_typed_on_a_list_of_names_are_refused_aloud_and_tick_nothi
         await pilot.press(*keys_of("wo"))
         await pilot.pause()
         await pilot.pause()
-        said = [n.message for n in app._notifications]
+        said = [n.message for n in notifications(app)]
         for typed in "wo":  # keys pressed apart: one message each (a burst: one, pty test)
             assert any(f"Not entered: “{typed}”. Ignored penalties is a list to tick" in m
                        for m in said), said
