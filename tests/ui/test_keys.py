@@ -12,7 +12,7 @@ from textual.binding import Binding
 
 from worksheet.ui import WorksheetApp
 from worksheet.ui.controllers.fight import BINDINGS as FIGHT_BINDINGS
-from worksheet.ui.keys import Key, help_rows, key_name, key_names, palette_entries
+from worksheet.ui.keys import Key, help_rows, key_commands, key_name, key_names
 from worksheet.ui.screens.help import TEXTUAL_KEYS, HelpScreen
 from worksheet.ui.form.sheet_form import SheetForm
 from worksheet.ui.widgets.records import RecordTable
@@ -66,7 +66,8 @@ def test_rows_of_one_help_are_one_row_and_a_binding_may_name_its_keys():
     bindings.append(Binding("ctrl+x", "nothing", "No help"))  # plain bindings are not listed
     bindings.append(Key("ctrl+y,ctrl+shift+z", "redo", help="redo", command="Redo"))
     assert help_rows(bindings) == [("Alt+1 … Alt+3", "go"), ("Ctrl+Y, Ctrl+Shift+Z", "redo")]
-    assert palette_entries(bindings) == [("Redo", "Redo (Ctrl+Y, Ctrl+Shift+Z)", "redo")]
+    assert [(c.title, c.description, c.action) for c in key_commands(bindings)] == [
+        ("Redo", "Redo (Ctrl+Y, Ctrl+Shift+Z)", "redo")]
 
 
 def test_the_fight_keys_the_form_names_are_the_keys_bound():

@@ -1,106 +1,140 @@
-"""The command palette's commands (Ctrl+P): every action a key can do, by name.
+"""The command palette's commands (Ctrl+P): one registry, :data:`PALETTE`, that the palette reads.
 
-A player who forgets a key finds the action by typing a word of it. The record-list commands
-act on the focused record list, or on the tab's first one when focus is elsewhere, so they work
-from anywhere on a tab with a list.
+A player who forgets a key finds the action by typing a word of it. Each command is declared
+once — a binding with a ``command`` name (``keys.Key``), or a ``keys.Command`` — with its name,
+help, keys and action; the registry lists them in the palette's order, each with what runs its
+action and when it is offered. The help screen and the README's key table read the same
+bindings (``keys.help_rows``), the key bar Textual's. A new command is one more entry here
+(docs/architecture.md: "Add a screen (or a command) to the palette").
+
+The record-list commands act on the focused record list, or on the tab's first one when focus
+is elsewhere, so they work from anywhere on a tab with a list.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator, Union
 
-from textual.actions import parse
 from textual.app import SystemCommand
-from textual.binding import Binding
 
 from worksheet import rulesets
-from worksheet.ui.controllers.host import Host
-from worksheet.ui.keys import palette_entries
-from worksheet.ui.widgets.kinds import kind_of
+from worksheet.engine import RecordsInput
+from worksheet.ui.controllers import fight
+from worksheet.ui.form.sheet_form import SheetForm
+from worksheet.ui.keys import Command, key_commands
+from worksheet.ui.terminal.deadline import poll_until
+from worksheet.ui.widgets.records import RecordTable
 
-if TYPE_CHECKING:
-    from worksheet.ui.widgets.records import RecordTable
+Entry = Union[Command, Callable[[Any], Iterable[Command]]]
+"""A command, or a function of the app giving the commands of the moment (the tab's)."""
+
+RECORD_REFRESHES = 10
+"""Refreshes a record command waits at most for a list below the rows built so far."""
 
 
-def _record_table(app: Host) -> "RecordTable | None":
+class Palette:
+    """The palette's commands, in the order it offers them (after Textual's own).
+
+    Args:
+        entries: the commands (:data:`Entry`), in order.
+    """
+
+    def __init__(self, *entries: Entry):
+        self._entries = list(entries)
+
+    def add(self, entry: Entry) -> Entry:
+        """Offer ``entry`` too, after the others (a test adds one and removes it after)."""
+        self._entries.append(entry)
+        return entry
+
+    def remove(self, entry: Entry) -> None:
+        """Offer ``entry`` no longer."""
+        self._entries.remove(entry)
+
+    def commands(self, app: Any) -> list[Command]:
+        """The commands offered now, on the app's active tab."""
+        found = []
+        for entry in self._entries:
+            for command in (entry,) if isinstance(entry, Command) else entry(app):
+                if command.when(app):
+                    found.append(command)
+        return found
+
+    def system_commands(self, app: Any) -> Iterator[SystemCommand]:
+        """The commands offered now as Textual's palette takes them."""
+        for command in self.commands(app):
+            yield SystemCommand(command.title, command.description,
+                                lambda command=command: command.run(app))
+
+
+def _app_keys(app: Any) -> list[Command]:
+    """The app's keys that name a command (the fight loop's copy keys and F12 among them)."""
+    return key_commands(app.BINDINGS)
+
+
+def _go_to_tabs(app: Any) -> Iterator[Command]:
+    """"Go to" each tab, by its ruleset's title (Alt+1 …)."""
+    for number, rid in enumerate(app.ruleset_ids, 1):
+        yield Command(f"Go to {rulesets.title(rid)}", "", f"show_tab({number})",
+                      f"Alt+{number}")
+
+
+def _on_form(app: Any, act: Callable[[Any], Any]) -> Any:
+    """The active tab's form runs the action."""
+    form = app.form()
+    return act(form) if form is not None else None
+
+
+def _has_form(app: Any) -> bool:
+    return app.form() is not None
+
+
+def _has_records(app: Any) -> bool:
+    """True when the active tab has a record list (built yet or not)."""
+    form = app.form()
+    return form is not None and any(isinstance(spec, RecordsInput)
+                                    for spec in form.ruleset.inputs.values())
+
+
+def _record_table(app: Any) -> RecordTable | None:
     """The record table a record command acts on: the focused one, else the tab's first."""
-    from worksheet.ui.widgets.records import RecordTable
-
     focused = app.screen_stack[0].focused
     if isinstance(focused, RecordTable):
         return focused
     form = app.form()
-    if form is None:
-        return None
-    tables = form.query(RecordTable)
+    tables = form.query(RecordTable) if form is not None else None
     return tables.first() if tables else None
 
 
-def _has_records(app: Host) -> bool:
-    """True when the active tab has a record list (built yet or not)."""
-    form = app.form()
-    return form is not None and any(kind_of(spec).record_list
-                                    for spec in form.ruleset.inputs.values())
-
-
-def _on_records(app: Host, act: Callable[["RecordTable"], Any]) -> Callable[[], Any]:
-    def run(tries: int = 10) -> Any:
+def _on_records(app: Any, act: Callable[[Any], Any]) -> Any:
+    """The record table runs the action, focused and in view; one below the rows built so far
+    is built first, and acts once mounted (a refresh or more later on a busy machine)."""
+    def mounted() -> bool:
         table = _record_table(app)
-        if table is None or not table.is_mounted:
-            form = app.form()
-            if tries and form is not None:  # below the first screen: built, then mounted
-                form.build_all()  # (a refresh or more later on a busy machine)
-                app.call_after_refresh(run, tries - 1)
-            return None
+        return table is not None and table.is_mounted
+
+    def on_table() -> Any:
+        table = _record_table(app)
         table.focus()
         table.scroll_visible(animate=False)
-        return act(table)  # a coroutine (the table's add and edit): the palette awaits it
+        return act(table)  # a coroutine (the table's add and edit): awaited by the caller
 
-    return run
-
-
-def _call(target: Any, action: str) -> Any:
-    """Run a binding's action on ``target`` as its key would (a coroutine is returned for the
-    palette to await)."""
-    _, name, parameters = parse(action)
-    return getattr(target, f"action_{name}")(*parameters)
-
-
-def commands(app: Host, bindings: Iterable[Binding],
-             fight: Iterable[SystemCommand]) -> Iterable[SystemCommand]:
-    """The app's own commands, after Textual's (theme, screenshot, quit…): every binding that
-    names a command (``keys.Key.command``), with its help and keys, plus the tab's own.
-
-    Args:
-        app: the app, whose ``action_*`` methods run the bindings' actions.
-        bindings: the app's bindings.
-        fight: the fight loop's commands for the active tab (``FightController.commands``).
-    """
-    from worksheet.ui.form.sheet_form import SheetForm
-    from worksheet.ui.widgets.records import RecordTable
-
-    for title, text, action in palette_entries(bindings):
-        yield SystemCommand(title, text, lambda action=action: _call(app, action))
-    for number, rid in enumerate(app.ruleset_ids, 1):
-        yield SystemCommand(f"Go to {rulesets.title(rid)}", f"Alt+{number}",
-                            lambda rid=rid: app.show_tab(rid))
-    yield from fight
+    if mounted():
+        return on_table()
     form = app.form()
     if form is not None:
-        for title, text, action in palette_entries(SheetForm.BINDINGS):
-            yield SystemCommand(title, text, lambda action=action: _call(form, action))
-    if _has_records(app):
-        for title, text, action in palette_entries(RecordTable.BINDINGS):
-            yield SystemCommand(title, text, _on_records(
-                app, lambda table, action=action: _call(table, action)))
-    yield SystemCommand("Toggle cursor blink", "Blinking text cursors on or off",
-                        lambda: toggle_cursor_blink(app))
+        form.build_all()
+        poll_until(app, mounted, on_table, refreshes=RECORD_REFRESHES)
+    return None
 
 
-def toggle_cursor_blink(app: Any) -> None:
-    """Turn blinking text cursors on or off (the app's ``cursor_blink`` and every field's)."""
-    from textual.widgets import Input
-
-    app.cursor_blink = not app.cursor_blink
-    for editor in app.query(Input):
-        editor.cursor_blink = app.cursor_blink
+PALETTE = Palette(
+    _app_keys,
+    _go_to_tabs,
+    fight.commands,
+    *key_commands(SheetForm.BINDINGS, _on_form, _has_form),
+    *key_commands(RecordTable.BINDINGS, _on_records, _has_records),
+    Command("Toggle cursor blink", "blinking text cursors on or off", "toggle_cursor_blink"),
+)
+"""Every command of the palette, after Textual's (theme, screenshot, quit…): the app's keys,
+the tabs, the tab's fight loop, the form's keys, a record list's keys, and the rest."""

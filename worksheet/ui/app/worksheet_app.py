@@ -25,6 +25,7 @@ from worksheet.ui.terminal.clipboard import for_terminal
 from worksheet.ui.controllers.focus import FocusController
 from worksheet.ui.keys import ALT_DIGITS, Key, help_rows
 from worksheet.ui.terminal.garbage import PauseCollector, free_removed, freeze_startup
+from worksheet.ui.app.actions import ControllerActions
 from worksheet.ui.app.plain_toasts import PlainToasts
 from worksheet.ui.terminal.key_gate import KeyGate
 from worksheet.ui.controllers.presets import PresetController
@@ -41,7 +42,8 @@ from worksheet.ui.widgets.tab_bar import TabBar
 if TYPE_CHECKING:
     from worksheet.presets import Preset
 
-class WorksheetApp(PlainToasts, RedrawScreen, KeyGate, UncaughtExceptionHook, App[None]):
+class WorksheetApp(ControllerActions, PlainToasts, RedrawScreen, KeyGate,
+                   UncaughtExceptionHook, App[None]):
     """The terminal worksheet. What each group of keys does is a controller's, each owning its
     state: ``focus_keys``, ``fight``, ``preset_files`` and ``recovery``.
 
@@ -331,9 +333,9 @@ class WorksheetApp(PlainToasts, RedrawScreen, KeyGate, UncaughtExceptionHook, Ap
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        from worksheet.ui.app.palette import commands
+        from worksheet.ui.app.palette import PALETTE
 
-        yield from commands(self, self.BINDINGS, self.fight.commands())
+        yield from PALETTE.system_commands(self)
 
     def copy_to_clipboard(self, text: str) -> None:
         """Copy through OSC 52, wrapped for tmux or screen when one is in between (every
@@ -353,48 +355,3 @@ class WorksheetApp(PlainToasts, RedrawScreen, KeyGate, UncaughtExceptionHook, Ap
     def failure(self) -> str | None:
         """One line for the player when the app ended on an unexpected error (``cli``)."""
         return self.recovery.failure
-
-    # -- the controllers' keys: Textual looks actions up on the app -------------------------
-    async def action_focus_next(self) -> None:
-        """Tab: the next field, once the rows it may be are built."""
-        await self.focus_keys.focus_next()
-
-    async def action_focus_previous(self) -> None:
-        """Shift+Tab: the previous field (from outside the form, its last)."""
-        await self.focus_keys.focus_previous()
-
-    async def action_jump_input(self, step: int) -> None:
-        """Ctrl+↓/↑: the next or previous input, skipping the values."""
-        await self.focus_keys.jump_input(step)
-
-    def action_fight(self, name: str) -> None:
-        """Attacked again, or my action (one undo step)."""
-        self.fight.fight(name)
-
-    def action_cycle_input(self) -> None:
-        """GemStone's stance: the next choice."""
-        self.fight.cycle_input()
-
-    def action_round_inputs(self) -> None:
-        """Focus the first round input."""
-        self.fight.round_inputs()
-
-    def action_step(self, delta: int) -> None:
-        """Add ``delta`` to the focused number field, within its bounds."""
-        self.fight.step(delta)
-
-    def action_copy_line(self) -> None:
-        """Copy the result as one line."""
-        self.fight.copy_line()
-
-    def action_copy_block(self) -> None:
-        """Copy the focused value's derivation as a block."""
-        self.fight.copy_block()
-
-    def action_open_preset(self) -> None:
-        """Pick a preset and load it on its ruleset's tab."""
-        self.preset_files.open()
-
-    def action_save_preset(self) -> None:
-        """Save this tab's inputs as a preset."""
-        self.preset_files.save()

@@ -10,16 +10,15 @@ undo step, so Ctrl+Z takes back a whole action.
 from __future__ import annotations
 
 import os
-from typing import Iterable
+from typing import Iterator
 
-from textual.app import SystemCommand
 from textual.widgets import Input
 
 from worksheet.engine import State
 from worksheet.engine.fight_loop import ATTACKED_AGAIN, MY_ACTION, Batch, Refused, cycle, plan, stepped
 from worksheet.ui.terminal.clipboard import multiplexer, through
 from worksheet.ui.controllers.host import Host
-from worksheet.ui.keys import Key
+from worksheet.ui.keys import Command, Key
 from worksheet.ui.form.sheet_form import SheetForm
 from worksheet.ui.widgets.ids import kebab
 from worksheet.ui.widgets.input_row import InputRow
@@ -50,7 +49,7 @@ BINDINGS = [  # the keys as the form names them (round_group.KEYS), bound as Tex
 ]
 """The fight loop's bindings (the app lists them in its own ``BINDINGS``); the palette offers
 "attacked again", "my action", the cycle and the round inputs by the tab's own names
-(:meth:`FightController.commands`)."""
+(:func:`commands`)."""
 
 ACTIONS = frozenset({"fight", "cycle_input", "round_inputs", "copy_line", "copy_block", "step"})
 """The actions this controller answers in the app's ``check_action``."""
@@ -209,18 +208,18 @@ class FightController:
         self.host.notify(block.splitlines()[0], timeout=4,
                          title=f"Copied {lines} lines{through(multiplexer(os.environ))}")
 
-    def commands(self) -> Iterable[SystemCommand]:
-        """The palette's fight-loop commands for the active tab."""
-        form = self.host.form()
-        loop = form.ruleset.fight_loop if form is not None else None
-        if loop is not None:
-            for action in loop.actions:
-                yield SystemCommand(action.title, f"{KEYS[action.name]}: {action.rule} — "
-                                    f"{action.cite}",
-                                    lambda name=action.name: self.fight(name))
-            if loop.cycle:
-                yield SystemCommand(f"Next {loop.cycle}", f"Cycle the {loop.cycle} "
-                                    f"({KEYS['cycle']})", self.cycle_input)
-            yield SystemCommand("Round inputs", f"Go to the round inputs ({KEYS['round']})",
-                                self.round_inputs)
 
+def commands(host: Host) -> Iterator[Command]:
+    """The palette's fight-loop commands for the active tab, by its own names (the registry:
+    ``app/palette.py``); each runs the action its key does."""
+    form = host.form()
+    loop = form.ruleset.fight_loop if form is not None else None
+    if loop is None:
+        return
+    for action in loop.actions:
+        yield Command(action.title, f"{action.rule} — {action.cite}", f"fight('{action.name}')",
+                      KEYS[action.name])
+    if loop.cycle:
+        yield Command(f"Next {loop.cycle}", f"cycle the {loop.cycle}", "cycle_input",
+                      KEYS["cycle"])
+    yield Command("Round inputs", "go to the round inputs", "round_inputs", KEYS["round"])

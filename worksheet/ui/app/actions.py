@@ -1,0 +1,80 @@
+"""The app's actions that a controller answers, and the palette's own.
+
+Textual looks an action up on the app, for a key and for a palette command alike
+(``keys.run_action``), so each action the controllers own is an ``action_*`` method of the app
+that passes it on. They live here, not in ``worksheet_app.py``, which holds what the app itself
+does (tabs, status, the end of a session) and stays under the 400-line limit.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from worksheet.ui.controllers.fight import FightController
+    from worksheet.ui.controllers.focus import FocusController
+    from worksheet.ui.controllers.presets import PresetController
+
+
+class ControllerActions:
+    """App mixin: the controllers' actions (the app sets ``focus_keys``, ``fight`` and
+    ``preset_files``), and turning cursor blink on or off from the palette."""
+
+    focus_keys: FocusController
+    fight: FightController
+    preset_files: PresetController
+    cursor_blink: bool
+
+    async def action_focus_next(self) -> None:
+        """Tab: the next field, once the rows it may be are built."""
+        await self.focus_keys.focus_next()
+
+    async def action_focus_previous(self) -> None:
+        """Shift+Tab: the previous field (from outside the form, its last)."""
+        await self.focus_keys.focus_previous()
+
+    async def action_jump_input(self, step: int) -> None:
+        """Ctrl+↓/↑: the next or previous input, skipping the values."""
+        await self.focus_keys.jump_input(step)
+
+    def action_fight(self, name: str) -> None:
+        """Attacked again, or my action (one undo step)."""
+        self.fight.fight(name)
+
+    def action_cycle_input(self) -> None:
+        """GemStone's stance: the next choice."""
+        self.fight.cycle_input()
+
+    def action_round_inputs(self) -> None:
+        """Focus the first round input."""
+        self.fight.round_inputs()
+
+    def action_step(self, delta: int) -> None:
+        """Add ``delta`` to the focused number field, within its bounds."""
+        self.fight.step(delta)
+
+    def action_copy_line(self) -> None:
+        """Copy the result as one line."""
+        self.fight.copy_line()
+
+    def action_copy_block(self) -> None:
+        """Copy the focused value's derivation as a block."""
+        self.fight.copy_block()
+
+    def action_open_preset(self) -> None:
+        """Pick a preset and load it on its ruleset's tab."""
+        self.preset_files.open()
+
+    def action_save_preset(self) -> None:
+        """Save this tab's inputs as a preset."""
+        self.preset_files.save()
+
+    def action_toggle_cursor_blink(self) -> None:
+        """Turn blinking text cursors on or off (the app's ``cursor_blink`` and every
+        field's); the palette's only, no key."""
+        from textual.widgets import Input
+
+        self.cursor_blink = not self.cursor_blink
+        app: Any = self
+        for editor in app.query(Input):
+            editor.cursor_blink = self.cursor_blink
