@@ -40,12 +40,19 @@ def run_app(argv: Sequence[str]) -> int:
     # changed); TEXTUAL_FPS in the environment still wins.
     os.environ.setdefault("TEXTUAL_FPS", str(FRAME_RATE))
     # No automatic garbage collection until the first paint: start-up's objects are scanned
-    # once, in a pause after it (worksheet.ui.terminal.garbage, PauseCollector.start).
+    # once, in a pause after it (worksheet.ui.terminal.garbage, PauseCollector.start). Put
+    # back as it was on every way out: an app that never painted (it failed to start, an
+    # exception, a headless run) left it off for an in-process caller.
+    collecting = gc.isenabled()
     gc.disable()
-    from worksheet.ui import WorksheetApp    # the only place the core reaches for the UI
+    try:
+        from worksheet.ui import WorksheetApp    # the only place the core reaches for the UI
 
-    app = WorksheetApp(ruleset=args.ruleset, preset=preset)
-    app.run()
+        app = WorksheetApp(ruleset=args.ruleset, preset=preset)
+        app.run()
+    finally:
+        if collecting:
+            gc.enable()
     if app.failure:  # a bug inside the app: one line, the edits kept for recovery
         print(f"worksheet: {app.failure}", file=sys.stderr)
         return EXIT_UNEXPECTED

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -24,7 +24,7 @@ from worksheet.ui.controllers import fight as fight
 from worksheet.ui.terminal.clipboard import for_terminal
 from worksheet.ui.controllers.focus import FocusController
 from worksheet.ui.keys import ALT_DIGITS, Key, help_rows
-from worksheet.ui.terminal.garbage import PauseCollector, free_removed, freeze_startup
+from worksheet.ui.terminal.garbage import PauseCollector, free_removed
 from worksheet.ui.app.actions import ControllerActions
 from worksheet.ui.app.plain_toasts import PlainToasts
 from worksheet.ui.terminal.key_gate import KeyGate
@@ -181,15 +181,6 @@ class WorksheetApp(ControllerActions, PlainToasts, RedrawScreen, KeyGate,
             return self.fight.check(action, parameters)
         return True
 
-    def run(self, *args: Any, **kwargs: Any) -> Any:
-        """Run in the terminal (``App.run``), start-up frozen first (see ``garbage``)."""
-        freeze_startup()
-        try:
-            return super().run(*args, **kwargs)
-        finally:
-            if self._collector is not None:
-                self._collector.stop()
-
     def on_mount(self) -> None:
         if not self.is_headless:  # a real terminal: long sessions (see ``garbage``)
             self._collector = PauseCollector(asyncio.get_running_loop())
@@ -197,6 +188,12 @@ class WorksheetApp(ControllerActions, PlainToasts, RedrawScreen, KeyGate,
         self.recovery.watch_hangup()
         self.recovery.offer()
         self._after_show(self.initial)
+
+    def on_unmount(self) -> None:
+        """The app's end, however it was run: the collector stops and leaves automatic
+        collection as it found it (``garbage``)."""
+        if self._collector is not None:
+            self._collector.stop()
 
     def form(self, rid: str | None = None) -> SheetForm | None:
         """The form of a tab (the active one by default), or ``None`` if not built yet."""

@@ -14,10 +14,13 @@ So, in a real terminal:
   command line disables it): start-up makes ~30,000 objects and Python stopped ~45 times to
   scan the newest of them (about 1.5% of the time to the first paint); the first pause after
   the first paint collects them all at once (:meth:`PauseCollector.start`).
-- Before the session starts, :func:`gc.freeze` of what start-up made (the modules, the
-  rulesets, the app before it composes): later collections never scan it.
-  Rows are built later and never frozen: a hidden tab's rows are dropped, and a frozen cycle
-  is never freed.
+- Nothing is frozen (:func:`gc.freeze`): freezing what start-up made, so later collections
+  would not scan it, was measured to buy nothing (``tests/perf/ab.py``, 80×24: launch to the
+  first paint 221.5 ms of CPU frozen, 225.9 unfrozen, 16 launches each; a keystroke on Rise
+  4.33 ms frozen, 4.23 unfrozen), and it outlived the app for an in-process caller.
+- The collector is left as it was found: the app's end turns automatic collection off again
+  if :meth:`PauseCollector.start` turned it on, and the command line then puts back what its
+  caller had.
 - Each time Python collects its middle generation (about 7,000 net allocations: work is going
   on), a full collection is scheduled for the next pause: once nothing else happened for
   :data:`PAUSE` seconds, or at the latest :data:`MAX_WAIT` seconds after it was first asked
@@ -58,13 +61,6 @@ REMOVAL_WAIT = 1.0
 """Seconds a tab switch waits at most for the rows it removes (normally a few milliseconds)."""
 
 
-def freeze_startup() -> None:
-    """Freeze what start-up made, so no later collection scans it again. No collection first:
-    importing and building the app leaves no cyclic garbage (measured: none), and a full
-    collection of ~40,000 objects would only delay the first paint."""
-    gc.freeze()
-
-
 class PauseCollector:
     """Runs full garbage collections in the pauses of an asyncio loop (see the module).
 
@@ -78,6 +74,8 @@ class PauseCollector:
         self._collecting = False
         self._requested_at: float | None = None
         self._handle: asyncio.TimerHandle | None = None
+        self._turned_on = False
+        """:meth:`start` turned automatic collection on (:meth:`stop` turns it off again)."""
         self.collections = 0
         """Full collections this collector has run."""
 
@@ -94,15 +92,20 @@ class PauseCollector:
             gc.callbacks.append(self._on_gc)
         if not gc.isenabled():
             gc.enable()
+            self._turned_on = True
             self._request()
 
     def stop(self) -> None:
-        """Stop watching and drop a scheduled collection."""
+        """Stop watching, drop a scheduled collection, and turn automatic collection off
+        again if :meth:`start` turned it on: whoever turned it off puts back what it had."""
         if self._on_gc in gc.callbacks:
             gc.callbacks.remove(self._on_gc)
         if self._handle is not None:
             self._handle.cancel()
             self._handle = None
+        if self._turned_on:
+            self._turned_on = False
+            gc.disable()
 
     def _on_gc(self, phase: str, info: dict[str, Any]) -> None:
         # Runs inside the collector, in whichever thread allocated: it only hands the
