@@ -7,6 +7,7 @@ Rulesets import what they need from here::
 
 from worksheet.engine.explain import (Derivation, Explained, Term, call, ceil, explained, floor, format_value,
                       half_up, named, tmax, tmin, total, trunc)
+from worksheet.engine.faults import NO_VALUE, Fault, engine_words
 from worksheet.engine.graph import NodeStatus, Sheet, SheetProblem, State
 from worksheet.engine.inputs import (REQUIRED, BoolInput, ChoiceInput, InputError, InputSpec, IntInput,
                      NumberInput, TextInput)
@@ -18,6 +19,7 @@ from worksheet.engine.ruleset import Headline, Problem, Rule, Ruleset, RulesetEr
 __all__ = [
     "Derivation", "Explained", "Term", "call", "ceil", "explained", "floor", "format_value",
     "half_up", "named", "tmax", "tmin", "total", "trunc",
+    "NO_VALUE", "Fault", "engine_words",
     "NodeStatus", "Sheet", "SheetProblem", "State",
     "REQUIRED", "BoolInput", "ChoiceInput", "FacesInput", "InputError", "InputSpec", "IntInput",
     "NamesInput", "NumberInput", "Record", "RecordsInput", "TextInput",

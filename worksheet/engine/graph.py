@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from worksheet.engine.explain import Explained, Term
+from worksheet.engine.faults import Fault
 from worksheet.engine.inputs import InputError
 from worksheet.engine.numbers import normalize
 from worksheet.engine.ruleset import Problem, Rule, Ruleset
@@ -26,10 +27,17 @@ derived = NodeStatus.derived
 
 @dataclass(frozen=True)
 class SheetProblem:
-    """A bad input, as ``worksheet calc`` reports it."""
+    """A bad input, as ``worksheet calc`` reports it.
+
+    Attributes:
+        input: the input to change.
+        message: what is wrong, in the engine's words.
+        fault: the same in fields (what the app words with its labels).
+    """
 
     input: str
     message: str
+    fault: Fault | None = None
 
 
 class Sheet:
@@ -82,11 +90,11 @@ class Sheet:
         for name in self.ruleset.inputs:
             status = self._status[name]
             if status.state is State.ERROR:
-                found.append(SheetProblem(name, status.message))
+                found.append(SheetProblem(name, status.message, status.fault))
         for name in self.ruleset.order:
             status = self._status[name]
             if status.state is State.ERROR:
-                problem = SheetProblem(status.waiting_for[0], status.message)
+                problem = SheetProblem(status.waiting_for[0], status.message, status.fault)
                 if problem not in found:
                     found.append(problem)
         rank = {name: i for i, name in enumerate(self.ruleset.inputs)}
@@ -134,7 +142,7 @@ class Sheet:
             return NodeStatus(State.OK, parse(spec))
         except InputError as error:
             return NodeStatus(State.ERROR, None, message=error.message, waiting_for=(name,),
-                              given=given)
+                              given=given, fault=error.fault)
 
     def _apply(self, new: Mapping[str, NodeStatus]) -> Changes:
         """Store the new input statuses, then re-evaluate, in evaluation order, each node a
@@ -210,12 +218,14 @@ class Sheet:
         try:
             result = rule.function(*args)
         except Problem as problem:
-            return NodeStatus(State.ERROR, message=problem.message, waiting_for=(problem.input,))
+            return NodeStatus(State.ERROR, message=problem.message, waiting_for=(problem.input,),
+                              fault=problem.fault)
         except Exception as error:  # a bug in a rule: shown, never raised into the UI
-            message = f"internal error in {rule.name}: {type(error).__name__}: {error}"
             first_input = next((p for p in rule.params if p in self.ruleset.inputs), rule.name)
-            return NodeStatus(State.ERROR, message=message, waiting_for=(first_input,),
-                              internal=True)
+            fault = Fault(first_input, f"internal error in {rule.name}: "
+                                       f"{type(error).__name__}: {error}")
+            return NodeStatus(State.ERROR, message=fault.message, waiting_for=(first_input,),
+                              internal=True, fault=fault)
         kind = type(result)
         value = result.value if kind is Term or isinstance(result, Explained) else result
         kind = type(value)

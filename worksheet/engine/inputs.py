@@ -14,39 +14,41 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, ClassVar, Mapping
 
+from worksheet.engine.faults import Fault
 from worksheet.engine.numbers import NumberError, format_number, input_number, json_number
-from worksheet.engine.quote import clip, quote
-from worksheet.engine.shown import SHOWN_LENGTH, kind_of, show_value
+from worksheet.engine.shown import kind_of, show_value
 
 REQUIRED = object()
 """Default of a record field that must be given."""
 
 
 class InputError(ValueError):
-    """A value that an input does not allow.
+    """A value that an input does not allow: a :class:`~worksheet.engine.faults.Fault` raised.
 
     Attributes:
-        input: the input's name (``effects[2].value`` for a record field).
+        fault: the problem in fields (what the app words with its labels).
+        input: where it is, as presets spell it (``effects[2].value`` for a record field).
         given: the value as given, shown back to the user.
         problem: what is wrong with it.
         allowed: what the input allows, in words.
+
+    Args:
+        input: the input's name (for a record's field, the record list's name).
+        given, problem, allowed: as above.
+        index, key: for a record's field, the record's position and the field's key.
     """
 
-    def __init__(self, input: str, given: Any, problem: str, allowed: str):
-        self.input = input
-        self.given = given
-        self.problem = problem
-        self.allowed = allowed
+    def __init__(self, input: str, given: Any, problem: str, allowed: str, *,
+                 index: int | None = None, key: str | None = None):
+        self.fault = Fault(input, problem, given, allowed, index, key)
+        self.input = self.fault.where
+        self.given, self.problem, self.allowed = given, problem, allowed
         super().__init__(self.message)
 
     @property
     def message(self) -> str:
-        """The whole message: input, value, problem and what is allowed."""
-        given = self.given if isinstance(self.given, str) else show_value(self.given)
-        # The name is a record field's key as a preset spelled it, the value as typed: both
-        # are someone else's text, so both are escaped and cut.
-        return (f"{clip(self.input)} = {quote(given, SHOWN_LENGTH)}: {self.problem}; "
-                f"allowed: {self.allowed}")
+        """The whole message: input, value, problem and what is allowed (the engine's words)."""
+        return self.fault.message
 
 
 @dataclass(frozen=True)

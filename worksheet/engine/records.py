@@ -73,33 +73,33 @@ class RecordsInput(InputSpec):
 
     def coerce_record(self, index: int, raw: Any) -> Record:
         """Check one record; errors name the list, the index and the key."""
-        where = f"{self.name}[{index}]"
         if not isinstance(raw, Mapping):
-            raise InputError(where, raw, "not a table of keys", self.allowed())
+            raise InputError(self.name, raw, "not a table of keys", self.allowed(), index=index)
         known = {f.name for f in self.fields}
         for key in raw:
             if key not in known:
-                raise InputError(f"{where}.{key}", raw[key], "unknown key",
-                                 "keys " + ", ".join(sorted(known)))
+                raise InputError(self.name, raw[key], "unknown key",
+                                 "keys " + ", ".join(sorted(known)), index=index, key=key)
         values = {}
         for spec in self.fields:
             if spec.name not in raw or raw[spec.name] is None:
                 if spec.default is REQUIRED:
-                    raise InputError(f"{where}.{spec.name}", "", "missing", spec.allowed())
+                    raise InputError(self.name, "", "missing", spec.allowed(), index=index,
+                                     key=spec.name)
                 values[spec.name] = spec.default
                 continue
             try:
                 values[spec.name] = spec.coerce(raw[spec.name])
             except InputError as error:
-                raise InputError(f"{where}.{spec.name}", error.given, error.problem,
-                                 error.allowed) from None
+                raise InputError(self.name, error.given, error.problem, error.allowed,
+                                 index=index, key=spec.name) from None
         record = Record(values)
         if self.check is not None:
             problem = self.check(record)
             if problem is not None:
                 key, text = problem
-                raise InputError(f"{where}.{key}", record[key], text,
-                                 self.field_named(key).allowed())
+                raise InputError(self.name, record[key], text, self.field_named(key).allowed(),
+                                 index=index, key=key)
         return record
 
     def _coerce(self, raw: Any) -> tuple[Record, ...]:

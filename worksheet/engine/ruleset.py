@@ -15,6 +15,7 @@ import inspect
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
+from worksheet.engine.faults import NO_VALUE, RULE_QUOTED, Fault
 from worksheet.engine.inputs import InputSpec
 
 
@@ -26,17 +27,26 @@ class Problem(Exception):
     """Raised by a rule when the inputs are individually valid but together not allowed.
 
     The node that raises it shows the message, its dependents wait for ``input``, and
-    ``worksheet calc`` reports it under that input with exit status 2.
+    ``worksheet calc`` reports it under that input with exit status 2. A rule that repeats the
+    value it refuses gives it as ``given`` (and what is allowed as ``allowed``) rather than
+    writing ``name = 'value'`` into its words: the message is made from the fields
+    (:func:`~worksheet.engine.faults.engine_words`), and the app words them with its labels.
 
     Attributes:
+        fault: the problem in fields.
         input: the input the user should change.
-        message: what is wrong, in words.
+        message: what is wrong, in the engine's words.
     """
 
-    def __init__(self, input: str, message: str):
+    def __init__(self, input: str, reason: str, *, given: Any = NO_VALUE, allowed: str = ""):
+        self.fault = Fault(input, reason, given, allowed, quoted=RULE_QUOTED)
         self.input = input
-        self.message = message
-        super().__init__(f"{input}: {message}")
+        super().__init__(f"{input}: {self.message}")
+
+    @property
+    def message(self) -> str:
+        """What is wrong, in the engine's words (made from the fault)."""
+        return self.fault.message
 
 
 @dataclass(frozen=True)

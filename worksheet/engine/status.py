@@ -14,6 +14,7 @@ from enum import Enum
 from typing import Any, Mapping
 
 from worksheet.engine.explain import Derivation, Explained, Term, format_value
+from worksheet.engine.faults import Fault
 from worksheet.engine.ruleset import Rule
 
 
@@ -41,11 +42,12 @@ class NodeStatus:
         state: OK, ERROR or BLOCKED.
         value: the value when OK, else ``None`` (a stale value is never kept as if current).
         derivation: how a derived value was reached (``None`` for inputs and non-OK nodes).
-        message: the error message when ERROR.
+        message: the error message when ERROR, in the engine's words (made from ``fault``).
         waiting_for: the inputs this node waits for (ERROR: the input to change; BLOCKED: the
             inputs in error upstream).
         given: for an input in error, the text or value that was refused.
         internal: the error is a bug in a rule, not a problem with the inputs.
+        fault: when ERROR, the problem in fields, which the app words with its labels.
     """
 
     state: State
@@ -55,6 +57,7 @@ class NodeStatus:
     waiting_for: tuple[str, ...] = ()
     given: Any = None
     internal: bool = False
+    fault: Fault | None = None
     _derived_by: tuple[Rule, Any] | None = field(default=None, init=False, repr=False,
                                                  compare=False)
     """For a status made by :meth:`derived`: the rule and what its function returned, from
@@ -71,6 +74,7 @@ class NodeStatus:
         status.waiting_for = ()
         status.given = None
         status.internal = False
+        status.fault = None
         status._derived_by = (rule, result)
         return status
 
@@ -97,7 +101,8 @@ class NodeStatus:
         assert isinstance(other, NodeStatus)
         if not (self.state is other.state and self.value == other.value
                 and self.message == other.message and self.waiting_for == other.waiting_for
-                and self.given == other.given and self.internal == other.internal):
+                and self.given == other.given and self.internal == other.internal
+                and self.fault == other.fault):
             return False
         mine, theirs = self._derived_by, other._derived_by
         if mine is not None and theirs is not None and mine[0] is theirs[0] \

@@ -167,9 +167,9 @@ def base_pool(attack, reaction, dodge, melee_skill, gymnastics, melee_defense, f
     notes = []
     if full_defense == "full-parry":
         if attack == "ranged":
-            raise Problem("full_defense", "full_defense = 'full-parry': full parry is melee "
-                          "only and cannot be used against a ranged attack; allowed against "
-                          "ranged: none, full-dodge, gymnastics-dodge")
+            raise Problem("full_defense", "full parry is melee only and cannot be used against "
+                          "a ranged attack; allowed against ranged: none, full-dodge, "
+                          "gymnastics-dodge", given=full_defense)
         if melee_defense == "dodge":
             notes.append("melee_defense: replaced — full parry rolls Reaction + 2 × melee skill")
         return explained(reaction + 2 * melee_skill, notes=notes)
@@ -307,9 +307,9 @@ def defense_pool(base_pool, modifier_total, no_defense, edge_dice):
       "6 is a hit. Typing both is refused.", cite=f"{BOOK}, “Hits”")
 def rolled_hits(defender_hits, defender_faces):
     if defender_faces and defender_hits is not None:
-        raise Problem("defender_hits", f"defender_hits = '{defender_hits}': give the "
-                      "defender's hits or the defender's faces, not both; allowed: empty when "
-                      "defender_faces is typed (the faces give the hits)")
+        raise Problem("defender_hits", "give the defender's hits or the defender's faces, not "
+                      "both", given=f"{defender_hits}", allowed="empty when defender_faces is "
+                      "typed (the faces give the hits)")
     if defender_faces:
         hits = sum(1 for face in defender_faces if face >= 5)
         shown = ", ".join(str(face) for face in defender_faces)
@@ -325,9 +325,9 @@ def rolled_hits(defender_hits, defender_faces):
 def defender_hit_count(rolled_hits, defense_pool, no_defense, defender_faces, edge_dice):
     if not edge_dice and len(defender_faces) > defense_pool:
         shown = ",".join(str(face) for face in defender_faces)
-        raise Problem("defender_faces", f"defender_faces = '{shown}': {len(defender_faces)} "
-                      f"dice, but the defense pool is {defense_pool} and without Edge no die "
-                      f"is added; allowed: at most {defense_pool} faces")
+        raise Problem("defender_faces", f"{len(defender_faces)} dice, but the defense pool is "
+                      f"{defense_pool} and without Edge no die is added", given=shown,
+                      allowed=f"at most {defense_pool} faces")
     if no_defense or defense_pool == 0:
         reason = "no defense test" if no_defense else "pool 0, no roll"
         notes = []

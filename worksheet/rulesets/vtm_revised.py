@@ -260,9 +260,8 @@ def defender_net_successes(allowed, defense_pool, rolled_successes, defender_suc
                            defender_faces):
     if len(defender_faces) > defense_pool:
         shown = ",".join(str(face) for face in defender_faces)
-        raise Problem("defender_faces", f"defender_faces = '{shown}': {len(defender_faces)} "
-                      f"dice, but the defense pool is {defense_pool}; allowed: at most "
-                      f"{defense_pool} faces")
+        raise Problem("defender_faces", f"{len(defender_faces)} dice, but the defense pool is "
+                      f"{defense_pool}", given=shown, allowed=f"at most {defense_pool} faces")
     forced = _usable(allowed, defense_pool)
     if forced:
         ignored = ["entered successes/faces are ignored"] if (
