@@ -88,10 +88,10 @@ async def test_editors_keep_every_character_typed_and_refuse_it_with_the_parsers
         try:
             row.spec.parse_text("1x2")
         except InputError as error:
-            expected = error.message
-        # the parser's own message, spoken with labels (the app's words)
+            expected = error.fault
+        # the parser's own refusal, worded from its fields with labels (the app's words)
         assert row.render().message.plain == \
-            f"✗ {Speaker(rulesets.get('gemstone4')).text(expected)}"
+            f"✗ {Speaker(rulesets.get('gemstone4')).problem(expected)}"
 
 
 async def test_choices_re_derive_through_the_select():

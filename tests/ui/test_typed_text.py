@@ -98,9 +98,10 @@ async def test_every_text_field_keeps_what_was_typed(rid):
                 if outcome == "refused":
                     assert status.state is State.ERROR
                     assert status.message == detail
-                    # the parser's own message, spoken with labels (the app's words), drawn
-                    # under the row
-                    assert row.render().message.plain == f"✗ {Speaker(ruleset).text(detail)}"
+                    # the parser's own refusal, worded from its fields with labels (the app's
+                    # words), drawn under the row
+                    assert row.render().message.plain == \
+                        f"✗ {Speaker(ruleset).problem(status.fault)}"
                     for consumer in ruleset.consumers(spec.name):
                         assert form.status(consumer).state is not State.OK, \
                             f"{consumer} must not use the refused {spec.name}={text!r}"

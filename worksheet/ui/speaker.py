@@ -1,8 +1,11 @@
 """The app speaks in labels: ``waiting for Virtue faces``, not ``waiting for virtue_faces``.
 
 The engine's statuses and messages name inputs by their preset keys, because the command line
-and tests read them. The form shows each input by its label, so every message the app shows
-is passed through a :class:`Speaker` first: an input's or node's name becomes its label.
+and tests read them. The form shows each input by its label, so every status the app shows is
+passed through a :class:`Speaker` first: an input's or node's name becomes its label. A problem
+is worded from its fields (:class:`~worksheet.engine.faults.Fault`: the input, the value given,
+what is wrong, what is allowed), never by reading the engine's message back, so the engine may
+reword its message without the app's words changing.
 """
 
 from __future__ import annotations
@@ -11,7 +14,8 @@ import re
 from dataclasses import replace
 from typing import Iterable, Mapping
 
-from worksheet.engine import NodeStatus, Ruleset, State
+from worksheet.engine import NO_VALUE, Fault, NodeStatus, Ruleset, SheetProblem, State
+from worksheet.engine.quote import clip, quote
 
 
 class Speaker:
@@ -43,14 +47,37 @@ class Speaker:
         return ", ".join(self.name(name) for name in names)
 
     def text(self, text: str) -> str:
-        """A message with every input and node name in it replaced by its label."""
-        head, sep, rest = text.partition(" = ")
-        field = head.rpartition(".")[2]  # ``effects[2].value = …``: a record's field
-        if sep and field in self.labels:  # ``dodge = 'x': …`` starts with the input's name
-            text = head[:len(head) - len(field)] + self.name(field) + sep + rest
+        """Prose with every input and node name in it replaced by its label: a rule's formula
+        and notes, and the reason of a problem, which name other inputs in passing (``give
+        either defender_faces or defender_successes``)."""
         if self._pattern is None:
             return text
         return self._pattern.sub(lambda match: self.labels[match.group(1)], text)
+
+    def where(self, fault: Fault) -> str:
+        """What a problem is about: the input's label; for a record's field, the list and the
+        index as a preset spells them and the field's label (``effects[2].Value``)."""
+        if fault.index is None:
+            return self.name(fault.input)
+        where = f"{fault.input}[{fault.index}]"
+        return where if fault.key is None else f"{where}.{self.name(fault.key)}"
+
+    def problem(self, fault: Fault) -> str:
+        """The player's words for a problem: ``Dodge = 'x': not a whole number; allowed: …``.
+
+        Made from the fault's fields, never from the engine's message. The value is repeated
+        as given (escaped and cut like the engine's, since it is someone else's text), and
+        never relabelled: a name typed into a field is the player's text.
+        """
+        words = self.text(fault.reason)
+        if fault.given is not NO_VALUE:
+            words = f"{clip(self.where(fault))} = {quote(fault.shown, fault.quoted)}: {words}"
+        return f"{words}; allowed: {self.text(fault.allowed)}" if fault.allowed else words
+
+    def error(self, found: NodeStatus | SheetProblem) -> str:
+        """The player's words for a status in error or a sheet's problem (its message as it
+        is when it carries no fault: one made by hand, in a test)."""
+        return found.message if found.fault is None else self.problem(found.fault)
 
     def status(self, status: NodeStatus) -> NodeStatus:
         """The status as the app shows it: names in its message, waiting list and notes as
@@ -73,5 +100,5 @@ class Speaker:
             if derivation == status.derivation:
                 return status
             return replace(status, derivation=derivation)
-        return replace(status, message=self.text(status.message),
+        return replace(status, message=self.error(status),
                        waiting_for=tuple(self.name(n) for n in status.waiting_for))

@@ -79,7 +79,7 @@ class PresetController:
             return
         problems = form.problems
         if problems:
-            host.notify("Fix these first: " + "; ".join(form.speaker.text(p.message)
+            host.notify("Fix these first: " + "; ".join(form.speaker.error(p)
                                                         for p in problems),
                         title="Not saved", severity="error", timeout=6)
             return

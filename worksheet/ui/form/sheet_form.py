@@ -365,8 +365,7 @@ class SheetForm(FocusTargets, GraphReadings, Horizontal):
         row = self._rows.get(name)
         if row is not None:
             status = self.sheet.status(name)
-            row.show_error(self.speaker.text(status.message) if status.state is State.ERROR
-                           else None)
+            row.show_error(self.speaker.error(status) if status.state is State.ERROR else None)
 
     def _status(self, name: str):
         """A node's status as the form shows it (names in labels)."""

@@ -74,7 +74,7 @@ class RecordEditor(SaveDialog[Record | None]):
         try:
             value = field.parse_text(text)
         except InputError as error:
-            row.show_error(self._speaker.text(error.message))
+            row.show_error(self._speaker.problem(error.fault))
             raise _Invalid from None
         row.show_error(None)
         return value
@@ -102,12 +102,12 @@ class RecordEditor(SaveDialog[Record | None]):
         try:
             record = self.spec.coerce_record(self.index, raw)
         except InputError as error:
-            key = error.input.rpartition(".")[2]
+            words = self._speaker.problem(error.fault)
             for row in self.query(InputRow):
-                if row.spec.name == key:
-                    row.show_error(self._speaker.text(error.message))
+                if row.spec.name == error.fault.key:
+                    row.show_error(words)
                     row.editor.focus()
-            message.update(f"✗ {self._speaker.text(error.message)}")
+            message.update(f"✗ {words}")
             return
         self.finish(record)
 
