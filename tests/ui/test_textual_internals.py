@@ -16,7 +16,7 @@ import io
 import signal
 import tomllib
 import weakref
-from contextlib import asynccontextmanager, redirect_stderr
+from contextlib import asynccontextmanager, contextmanager, redirect_stderr
 from importlib import metadata
 from pathlib import Path
 from types import SimpleNamespace
@@ -123,7 +123,8 @@ class ProbeScreen(hooks.RenderSentLinesOnly, hooks.KeepStylesOnFirstResume, Scre
             yield Far("far", id="far")
 
 
-class Probe(hooks.UncaughtExceptionHook, hooks.OneToastPerMessage, App[None]):
+class Probe(hooks.UncaughtExceptionHook, hooks.OneToastPerMessage, hooks.HooksWhileRunning,
+            App[None]):
     CSS = "Input { width: 20; height: 1; border: none; } #rows { height: 3; }"
 
     def __init__(self) -> None:
@@ -148,6 +149,26 @@ class Probe(hooks.UncaughtExceptionHook, hooks.OneToastPerMessage, App[None]):
 
     def handle_uncaught(self, error: Exception) -> None:
         self.uncaught.append(error)
+
+
+@contextmanager
+def process_wide_hooks():
+    """The process-wide hooks applied, as while an app runs (``HooksWhileRunning``)."""
+    hooks.install()
+    try:
+        yield
+    finally:
+        hooks.uninstall()
+
+
+def textuals_own() -> dict:
+    """What the process-wide hooks replace, as it is now."""
+    from textual.drivers import linux_driver
+
+    return {"Strip.__init__": vars(Strip)["__init__"],
+            "Strip.__getattr__": vars(Strip).get("__getattr__"),
+            "StylesCache.get_inner_outer": vars(StylesCache)["get_inner_outer"],
+            "linux_driver.XTermParser": linux_driver.XTermParser}
 
 
 @asynccontextmanager
@@ -489,8 +510,6 @@ async def a_key_goes_to_the_focused_widget_and_back_unless_stopped(app, pilot):
 def escape_then_a_key_is_marked():
     from textual.drivers import linux_driver
 
-    hooks.mark_keys_typed_after_escape()
-
     def read(data: str) -> list:
         parser = linux_driver.XTermParser()
         return [*parser.feed(data), *parser.feed("")]
@@ -498,7 +517,8 @@ def escape_then_a_key_is_marked():
     def alone(key) -> list:
         return [(k.key, k.character) for k in getattr(key, "after_escape", None) or []]
 
-    digit, (alt_q,), (plain,) = read("\x1b5"), read("\x1bq"), read("5")
+    with process_wide_hooks():
+        digit, (alt_q,), (plain,) = read("\x1b5"), read("\x1bq"), read("5")
     assert len(digit) == 1 and alone(digit[0]) == [("5", "5")]
     assert alt_q.key == "alt+q" and alone(alt_q) == [("q", "q")]
     assert not hasattr(plain, "after_escape")
@@ -834,18 +854,13 @@ def strips_made(make) -> int:
 
 
 def a_strip_makes_no_cache_until_used():
-    hooks.lazy_strip_caches()
-
-    def textuals(segment):
-        strip = object.__new__(Strip)
-        Strip._worksheet_made_caches(strip, [segment])
-        return strip
-
-    assert strips_made(lambda segment: Strip([segment])) * 3 < strips_made(textuals)
+    textuals = strips_made(lambda segment: Strip([segment]))
+    with process_wide_hooks():
+        assert strips_made(lambda segment: Strip([segment])) * 3 < textuals
 
 
+@process_wide_hooks()
 def a_strip_answers_every_cache_and_nothing_else():
-    hooks.lazy_strip_caches()
     strip, unmade = Strip([Segment("abcdef")]), []
     for name in hooks.STRIP_CACHES:
         try:
@@ -977,7 +992,37 @@ async def a_css_file_added_styles_what_comes_after():
         assert app.stylesheet.has_source(str(css.resolve()))
 
 
+async def the_hooks_hold_from_the_apps_load_to_its_unmount():
+    before = textuals_own()
+    async with probe() as (app, pilot):
+        during = textuals_own()
+    assert all(during[name] is not before[name] for name in before)
+    assert textuals_own() == before
+
+
+def installed_twice_is_undone_by_the_second_uninstall():
+    before = textuals_own()
+    hooks.install()
+    hooks.install()
+    hooks.uninstall()
+    during = textuals_own()
+    hooks.uninstall()
+    assert all(during[name] is not before[name] for name in before)
+    assert textuals_own() == before
+
+
+def what_textual_lacked_is_gone_again():
+    with process_wide_hooks():
+        assert "__getattr__" in vars(Strip)
+    assert "__getattr__" not in vars(Strip)
+    hooks.uninstall()  # one more than installed: nothing to undo
+    assert "__getattr__" not in vars(Strip)
+
+
 BEHAVIOURS = [
+    ("HooksWhileRunning", the_hooks_hold_from_the_apps_load_to_its_unmount),
+    ("install", installed_twice_is_undone_by_the_second_uninstall),
+    ("uninstall", what_textual_lacked_is_gone_again),
     ("breakpoint_classes", breakpoints_by_width),
     ("OneToastPerMessage", a_repeated_message_shows_once),
     ("OneToastPerMessage", the_repeat_replaces_the_one_shown),
@@ -1063,10 +1108,10 @@ def test_every_hook_is_checked():
     assert public - checked == set(), f"hooks with no behaviour checked: {public - checked}"
 
 
+@process_wide_hooks()
 def test_lazy_strip_caches_keep_what_strips_do():
     """A strip whose caches are made on first use crops, divides and styles as before, and
     caches as before."""
-    hooks.lazy_strip_caches()
     strip = Strip([Segment("abcdef")])
     assert strip.crop(1, 3).text == "bc" and strip.crop(1, 3) is strip.crop(1, 3)
     assert [piece.text for piece in strip.divide([2, 4, 6])] == ["ab", "cd", "ef"]
@@ -1076,17 +1121,17 @@ def test_lazy_strip_caches_keep_what_strips_do():
 def test_background_pairs_by_colour_are_textuals_own_pairs():
     """Keyed by the colours, the pairs are those Textual's own cache gives, and the cache that
     asked is not kept."""
-    hooks.background_pairs_by_colour()
-    keyed_by_widget = StylesCache._worksheet_keyed_by_widget
-    for base, background in [(Color(10, 20, 30), Color(200, 100, 0, 0.5)),
-                             (Color(0, 0, 0), Color(255, 255, 255))]:
-        asking = StylesCache()
-        assert asking.get_inner_outer(base, background) == keyed_by_widget.__wrapped__(
-            asking, base, background)
-        alive = weakref.ref(asking)
-        del asking
-        gc.collect()
-        assert alive() is None
+    keyed_by_widget = StylesCache.get_inner_outer
+    with process_wide_hooks():
+        for base, background in [(Color(10, 20, 30), Color(200, 100, 0, 0.5)),
+                                 (Color(0, 0, 0), Color(255, 255, 255))]:
+            asking = StylesCache()
+            assert asking.get_inner_outer(base, background) == keyed_by_widget.__wrapped__(
+                asking, base, background)
+            alive = weakref.ref(asking)
+            del asking
+            gc.collect()
+            assert alive() is None
 
 
 def test_forget_geometry_empties_the_caches_and_regions_still_answer():

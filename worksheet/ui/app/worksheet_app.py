@@ -34,7 +34,8 @@ from worksheet.ui.terminal.redraw import REDRAW, RedrawScreen
 from worksheet.ui.form.sheet_form import SheetForm
 from worksheet.ui.form.status_line import StatusLine
 from worksheet.ui.screens.sheet_screen import SheetScreen
-from worksheet.ui.textual_internals import UncaughtExceptionHook, copy_through_driver
+from worksheet.ui.textual_internals import (HooksWhileRunning, UncaughtExceptionHook,
+                                            copy_through_driver)
 from worksheet.ui.widgets.frame_hold import frame_hold
 from worksheet.ui.widgets.key_bar import KeyBar
 from worksheet.ui.widgets.tab_bar import TabBar
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
     from worksheet.presets import Preset
 
 class WorksheetApp(ControllerActions, PlainToasts, RedrawScreen, KeyGate,
-                   UncaughtExceptionHook, App[None]):
+                   UncaughtExceptionHook, HooksWhileRunning, App[None]):
     """The terminal worksheet. What each group of keys does is a controller's, each owning its
     state: ``focus_keys``, ``fight``, ``preset_files`` and ``recovery``.
 

@@ -50,8 +50,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 
 from worksheet.ui.terminal.deadline import Deadline
-from worksheet.ui.textual_internals import (SelectOverlay, busy_widget, key_stopped,
-                                mark_keys_typed_after_escape)
+from worksheet.ui.textual_internals import SelectOverlay, busy_widget, key_stopped
 
 if TYPE_CHECKING:
     from textual.command import CommandPalette
@@ -112,10 +111,6 @@ class KeyGate:
 
     holds = 0
     """How many holds have begun: the number of the current (or last) one."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        mark_keys_typed_after_escape()  # before the terminal is read (``_escape_first``)
-        super().__init__(*args, **kwargs)
 
     def hold_keys(self) -> None:
         """Hold the keys read from now on until :meth:`release_keys` (bounded)."""
@@ -201,7 +196,8 @@ class KeyGate:
 
     def _escape_first(self, event: events.Key | events.Paste) -> events.Key | events.Paste:
         """Escape and a key typed at once arrive in one read, as one key (Alt+key, or the key
-        alone: ``key_path.mark_keys_typed_after_escape``). It is Escape now and then that key,
+        alone: ``key_path.mark_keys_typed_after_escape``, while the app's hooks are applied,
+        ``HooksWhileRunning``). It is Escape now and then that key,
         as typed slowly, unless it is one of the app's own Alt keys on the sheet (Alt+1 …
         Alt+5 go to a tab: :meth:`_alt_meant`). "Esc 5" on the help left it open, and the 5
         was Option+5 (``∞``); "Esc 6" on a number field typed ``§`` into it."""

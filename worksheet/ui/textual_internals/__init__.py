@@ -1,7 +1,7 @@
 """Every use the app makes of Textual's private API, in one place: this package, one module
 per area (the first paint, text fields, a key's way back to the app, shared styles,
 painting, rendering a frame, what is kept after a widget goes, the app's end, toasts, what
-tests read), each imported from here.
+tests read, what is changed for the whole process while an app runs), each imported from here.
 
 Textual's public API does not offer some of what the app needs at 80×24 over SSH: a first
 paint without restyling every widget, keys kept in the order typed, a select whose list waits
@@ -12,6 +12,10 @@ of Textual it relies on. They are written against the Textual version pinned in
 ``pyproject.toml`` (:data:`PINNED_TEXTUAL`); ``tests/ui/test_textual_internals.py`` fails,
 naming the hook, when another version is installed or a hook's target is gone. The rest of the
 UI uses only Textual's public API and these names.
+
+The hooks that replace something of Textual's for the whole process (``Strip``'s constructor,
+a ``StylesCache`` method, the driver's terminal parser) are applied only while an app runs,
+from its load to its unmount (``process_wide``: :class:`HooksWhileRunning`), and undone then.
 
 A hook that overrides a private method is a mixin here (the override must sit in the class's
 MRO); the widget that uses it lists the mixin among its bases and, where it needs to decide
@@ -30,6 +34,7 @@ from worksheet.ui.textual_internals.for_tests import (exit_output, kept_lines, n
                         rendered_lines)
 from worksheet.ui.textual_internals.framed_lines import LeftFramedLines
 from worksheet.ui.textual_internals.key_path import key_stopped, mark_keys_typed_after_escape
+from worksheet.ui.textual_internals.process_wide import HooksWhileRunning, install, uninstall
 from worksheet.ui.textual_internals.painting import (ContentAsDrawn, RepaintWithoutMessages, SkipRepaintOutOfView,
                        compact_output, forget_arrangement, layout_pending)
 from worksheet.ui.textual_internals.retained import (background_pairs_by_colour, forget_cell_styles, forget_drawn,
@@ -55,5 +60,5 @@ __all__ = [
     "RepaintWhatARebuiltMapMoves", "event_clock", "DrawnSelectCurrent", "OneToastPerMessage",
     "forget_cell_styles", "StyleOnceInTheDom", "forget_drawn", "kept_lines",
     "lay_out_without_painting", "add_css_file", "RepaintWithoutMessages", "ContentAsDrawn",
-    "LeftFramedLines",
+    "LeftFramedLines", "HooksWhileRunning", "install", "uninstall",
 ]

@@ -14,8 +14,6 @@ from textual.cache import FIFOCache
 from textual.geometry import Region
 from textual.strip import Strip
 
-from worksheet.ui.textual_internals.retained import background_pairs_by_colour
-
 
 class RepaintWhatARebuiltMapMoves(Compositor):
     """Textual's compositor, except that rebuilding its full map on demand marks what moved
@@ -137,9 +135,7 @@ def _fills_a_gap(line_cuts: list[int], chops_line: dict[int, Strip | None],
 
 class RenderSentLinesOnly:
     """Screen mixin: the screen composes with :class:`LineCompositor` (which also repaints
-    what a rebuilt map moves, :class:`RepaintWhatARebuiltMapMoves`), strips make their
-    caches when first used (:func:`lazy_strip_caches`), and no cache of background pairs
-    keeps a widget's lines (:func:`background_pairs_by_colour`).
+    what a rebuilt map moves, :class:`RepaintWhatARebuiltMapMoves`).
 
     Buys: see both.
     Relies on: ``Screen.__init__`` creating ``Screen._compositor``, used for nothing before
@@ -149,8 +145,6 @@ class RenderSentLinesOnly:
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._compositor = LineCompositor()
-        lazy_strip_caches()
-        background_pairs_by_colour()
 
 
 STRIP_CACHES = {"_divide_cache": 4, "_crop_cache": 16, "_style_cache": 16, "_filter_cache": 4,
@@ -158,8 +152,10 @@ STRIP_CACHES = {"_divide_cache": 4, "_crop_cache": 16, "_style_cache": 16, "_fil
 """The caches ``Strip.__init__`` makes for every strip, and their sizes."""
 
 
-def lazy_strip_caches() -> None:
-    """Make each ``Strip``'s seven result caches when first used, not when it is made.
+def lazy_strip_caches() -> list[tuple[Any, str, Any]]:
+    """Make each ``Strip``'s seven result caches when first used, not when it is made: what
+    to change for that (``Strip.__init__``, and a ``__getattr__`` it does not have), applied
+    while an app runs (``process_wide``).
 
     Buys: Textual makes seven ``FIFOCache`` objects (each with its dict) for every strip, and
     most strips are never cropped, divided or styled again: after every tab of the sheet was
@@ -170,9 +166,6 @@ def lazy_strip_caches() -> None:
     ``_render_cache``, ``_link_ids`` and ``_cell_count`` to ``None``; ``Strip`` having
     ``__slots__`` with those names, and no ``__getattr__`` of its own.
     """
-    if getattr(Strip, "_worksheet_lazy", False):
-        return
-
     def __init__(self: Strip, segments: Any, cell_length: int | None = None) -> None:
         self._segments = list(segments)
         self._cell_length = cell_length
@@ -188,7 +181,4 @@ def lazy_strip_caches() -> None:
         setattr(self, name, cache)
         return cache
 
-    Strip._worksheet_made_caches = Strip.__init__  # type: ignore[attr-defined]
-    Strip.__init__ = __init__  # type: ignore[method-assign]
-    Strip.__getattr__ = __getattr__  # type: ignore[attr-defined]
-    Strip._worksheet_lazy = True  # type: ignore[attr-defined]
+    return [(Strip, "__init__", __init__), (Strip, "__getattr__", __getattr__)]

@@ -5,6 +5,8 @@ See the package's docstring: each hook says what it buys and what of Textual it 
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.message import Message
 
 
@@ -21,9 +23,11 @@ def key_stopped(message: Message) -> bool:
     return message._stop_propagation
 
 
-def mark_keys_typed_after_escape() -> None:
+def mark_keys_typed_after_escape() -> list[tuple[Any, str, Any]]:
     """Have the terminal driver mark each key it reads as Escape and one more key together,
-    with the keys that one key is alone (``after_escape``), so the app can split them.
+    with the keys that one key is alone (``after_escape``), so the app can split them: what to
+    change for that (the driver module's parser class), applied while an app runs
+    (``process_wide``), from before the driver reads the terminal.
 
     Buys: Escape typed and then a key at once over SSH arrives in one read, which the parser
     reads as Alt+key or drops the Escape from: "Esc 5" became ``∞`` (macOS's Option+5),
@@ -47,11 +51,7 @@ def mark_keys_typed_after_escape() -> None:
     from textual._xterm_parser import XTermParser
     from textual.drivers import linux_driver
 
-    if getattr(linux_driver.XTermParser, "marks_escape", False):
-        return
-
     class EscapeMarkingParser(XTermParser):
-        marks_escape = True
         escape_cut_short = False
         """An Escape whose wait for the rest of its sequence the next Escape cut short was
         just asked for alone: the next character asked for is the key typed after it."""
@@ -73,4 +73,4 @@ def mark_keys_typed_after_escape() -> None:
                     key.after_escape = alone  # type: ignore[attr-defined]
             yield from keys
 
-    linux_driver.XTermParser = EscapeMarkingParser  # type: ignore[misc]
+    return [(linux_driver, "XTermParser", EscapeMarkingParser)]

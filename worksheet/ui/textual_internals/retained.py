@@ -20,8 +20,10 @@ BACKGROUND_PAIRS_KEPT = 1024
 """How many (base background, background) pairs are kept: the size Textual gives its cache."""
 
 
-def background_pairs_by_colour() -> None:
-    """Key Textual's cache of a widget's inner and outer backgrounds by the two colours alone.
+def background_pairs_by_colour() -> list[tuple[Any, str, Any]]:
+    """Key Textual's cache of a widget's inner and outer backgrounds by the two colours alone:
+    what to change for that (``StylesCache.get_inner_outer``), applied while an app runs
+    (``process_wide``), which calls this then (Textual's cache is emptied).
 
     Buys: ``StylesCache.get_inner_outer`` is an ``lru_cache(1024)`` on an instance method, so
     every key holds the ``StylesCache`` of the widget that asked, and with it every line that
@@ -32,8 +34,6 @@ def background_pairs_by_colour() -> None:
     ``__wrapped__``), called as ``self.get_inner_outer(base_background, background)``, and
     its answer depending on the two colours only.
     """
-    if getattr(StylesCache, "_worksheet_pairs_by_colour", False):
-        return
     keyed_by_widget = StylesCache.get_inner_outer
     make_pair = keyed_by_widget.__wrapped__  # type: ignore[attr-defined]
 
@@ -45,9 +45,7 @@ def background_pairs_by_colour() -> None:
         return pair_for(base_background, background)
 
     keyed_by_widget.cache_clear()  # type: ignore[attr-defined]
-    StylesCache._worksheet_keyed_by_widget = keyed_by_widget  # type: ignore[attr-defined]
-    StylesCache.get_inner_outer = get_inner_outer  # type: ignore[method-assign]
-    StylesCache._worksheet_pairs_by_colour = True  # type: ignore[attr-defined]
+    return [(StylesCache, "get_inner_outer", get_inner_outer)]
 
 
 def forget_geometry() -> None:
