@@ -66,7 +66,7 @@ def test_every_input_and_record_field_of_every_ruleset_has_a_kind():
 def test_a_kind_is_registered_once_and_a_missing_one_is_named():
     with pytest.raises(ValueError, match="registered already"):
         register(EditorKind("int", make_editor=lambda *args: None))
-    with pytest.raises(ValueError, match="make_editor or make_row"):
+    with pytest.raises(ValueError, match="one of make_editor and make_row"):
         EditorKind("neither")
     with pytest.raises(LookupError, match="'grade'"):
         kind_of(GradeInput("grade"))

@@ -92,14 +92,17 @@ TEXT_ENTRY = TextEntry()
 
 
 def _no_width(spec: InputSpec) -> int | None:
+    """The editor takes the column's width (app.tcss)."""
     return None
 
 
 def _one_line(spec: InputSpec) -> int:
+    """The editor is one line tall."""
     return 1
 
 
 def _set_text(row: Any, entry: Any) -> None:
+    """An input row shows a text entry in its editor (``InputRow.set_text``)."""
     row.set_text(entry)
 
 
@@ -148,7 +151,7 @@ class EditorKind:
 
     def __post_init__(self) -> None:
         if (self.make_editor is None) == (self.make_row is None):
-            raise ValueError(f"input kind {self.name!r}: give make_editor or make_row, not both")
+            raise ValueError(f"input kind {self.name!r}: give one of make_editor and make_row")
 
     def can_wait(self, spec: InputSpec, text: str) -> bool:
         """True when the row can draw ``text`` as the editor does until it is made."""
