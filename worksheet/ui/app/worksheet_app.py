@@ -19,7 +19,7 @@ from textual.screen import Screen
 
 from worksheet import rulesets
 from worksheet import presets
-from worksheet.ui import store
+from worksheet.ui import messages, store
 from worksheet.ui.controllers import fight as fight
 from worksheet.ui.terminal.clipboard import for_terminal
 from worksheet.ui.controllers.focus import FocusController
@@ -293,20 +293,20 @@ class WorksheetApp(ControllerActions, PlainToasts, RedrawScreen, KeyGate,
         """Undo the last change in this tab."""
         form = self.form()
         if form is not None and not form.undo():
-            self.notify("Nothing to undo in this tab.", timeout=2)
+            messages.NOTHING_TO_UNDO.show(self.notify)
 
     def action_redo(self) -> None:
         """Redo the last undone change in this tab."""
         form = self.form()
         if form is not None and not form.redo():
-            self.notify("Nothing to redo in this tab.", timeout=2)
+            messages.NOTHING_TO_REDO.show(self.notify)
 
     def action_reset_tab(self) -> None:
         """Put this tab back to its defaults (Ctrl+Z undoes it)."""
         form = self.form()
         if form is not None:
             form.reset()
-            self.notify("Tab reset to defaults (Ctrl+Z undoes).", timeout=3)
+            messages.TAB_RESET.show(self.notify)
 
     def update_status(self, width: int | None = None) -> None:
         """Show the active tab's status line again (``StatusLine`` repaints only a change)."""

@@ -16,6 +16,7 @@ from textual.widgets import Input
 
 from worksheet.engine import State
 from worksheet.engine.fight_loop import ATTACKED_AGAIN, MY_ACTION, Batch, Refused, cycle, plan, stepped
+from worksheet.ui import messages
 from worksheet.ui.terminal.clipboard import multiplexer, through
 from worksheet.ui.controllers.host import Host
 from worksheet.ui.keys import Command, Key
@@ -113,19 +114,17 @@ class FightController:
         try:
             batch = plan(form.ruleset, name, form.inputs)
         except Refused as refused:
-            self.host.notify(refused.message,
-                             title=f"{action.title}: not done — {refused.input}",
-                             severity="warning", timeout=6)
+            messages.action_refused(action.title, refused.fault).show(self.host.notify)
             return
         if not batch.values:
-            self.host.notify(f"{action.title}: nothing to change.", timeout=3)
+            messages.nothing_to_change(action.title).show(self.host.notify)
             return
         self._apply(form, batch)
         then = form.query(f"#{kebab(action.then)}") if action.then else None
         if then:  # the input the player enters next (Exalted: the new action's penalty)
             self.host.screen.set_focus(then.first())
-        self.host.notify("; ".join(batch.words) + f"\n{self._result_line(form)}",
-                         title=f"{action.title} (Ctrl+Z undoes)", timeout=4)
+        messages.action_done(action.title, batch.words,
+                             self._result_line(form)).show(self.host.notify)
 
     def cycle_input(self) -> None:
         """Step the tab's cycling input (GemStone's stance) to its next choice."""
@@ -134,7 +133,7 @@ class FightController:
             return
         batch = cycle(form.ruleset, form.inputs)
         self._apply(form, batch)
-        self.host.notify("; ".join(batch.words) + f"\n{self._result_line(form)}", timeout=3)
+        messages.cycled(batch.words, self._result_line(form)).show(self.host.notify)
 
     def round_inputs(self, again: bool = True) -> None:
         """Focus the first round input (the group at the top of the form; a record list
@@ -169,18 +168,15 @@ class FightController:
         spec = row.spec
         status = form.status(spec.name)
         if status.state is State.ERROR:
-            self.host.notify(f"{spec.name}: fix the text first ({status.message})",
-                             severity="warning", timeout=4)
+            messages.fix_text_first(status.fault).show(self.host.notify)
             return
         try:
             value = stepped(spec, status.value, delta)
         except Refused as refused:
-            self.host.notify(refused.message, severity="warning", timeout=4)
+            messages.step_refused(refused.fault).show(self.host.notify)
             return
         if value == status.value:
-            bound = "maximum" if delta > 0 else "minimum"
-            self.host.notify(f"{spec.name} is at its {bound}, {spec.to_text(value)}.",
-                             timeout=2)
+            messages.at_bound(spec.name, delta > 0, spec.to_text(value)).show(self.host.notify)
             return
         form.load_entries({spec.name: spec.to_text(value)})
 
@@ -191,8 +187,7 @@ class FightController:
         if form is not None:
             line = self._result_line(form)
             self.host.copy_to_clipboard(line)
-            self.host.notify(line, title=f"Copied{through(multiplexer(os.environ))}",
-                             timeout=4)
+            messages.copied_line(line, through(multiplexer(os.environ))).show(self.host.notify)
 
     def copy_block(self) -> None:
         """Copy the focused value's whole derivation as a fixed-width block."""
@@ -204,9 +199,7 @@ class FightController:
         name = form.focused_name or form.ruleset.results[-1]
         block = form.report(derivation_block, name)
         self.host.copy_to_clipboard(block)
-        lines = block.count("\n") + 1
-        self.host.notify(block.splitlines()[0], timeout=4,
-                         title=f"Copied {lines} lines{through(multiplexer(os.environ))}")
+        messages.copied_block(block, through(multiplexer(os.environ))).show(self.host.notify)
 
 
 def commands(host: Host) -> Iterator[Command]:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Callable
 from worksheet import presets
 from worksheet.engine.quote import quote
 from worksheet.presets import PresetConflict, PresetError
-from worksheet.ui import store
+from worksheet.ui import messages, store
 from worksheet.ui.controllers.host import Host
 
 if TYPE_CHECKING:
@@ -57,8 +57,7 @@ class PresetController:
             form.load_values(preset.inputs)
             host.presets[preset.ruleset] = preset
             host.update_status()
-            host.notify(f"Loaded {preset.name} (Ctrl+Z returns to the edits before).",
-                        timeout=3)
+            messages.loaded(preset.name).show(host.notify)
 
         if ask and form.dirty:
             from worksheet.ui.screens.confirm import Choose    # the dialogs load when first opened
@@ -79,9 +78,7 @@ class PresetController:
             return
         problems = form.problems
         if problems:
-            host.notify("Fix these first: " + "; ".join(form.speaker.error(p)
-                                                        for p in problems),
-                        title="Not saved", severity="error", timeout=6)
+            messages.fix_first(form.speaker.error(p) for p in problems).show(host.notify)
             return
         current = host.presets.get(host.active)
         from worksheet.ui.screens.presets import SavePreset
@@ -100,7 +97,7 @@ class PresetController:
         try:
             target = store.file_for(request.name, request.where)
         except PresetError as error:
-            host.notify(str(error), title="Not saved", severity="error")
+            messages.no_place_to_save(str(error)).show(host.notify)
             return
         same_file = current is not None and current.path is not None and \
             Path(current.path).resolve() == target.resolve()
@@ -116,13 +113,13 @@ class PresetController:
             self._conflict(request, conflict)
             return
         except PresetError as error:
-            host.notify(str(error), title="Not saved", severity="error", timeout=8)
+            messages.save_failed(str(error)).show(host.notify)
             return
         host.presets[rid] = preset
         form.mark_saved()
         host.update_status()
         self._written()
-        host.notify(f"Saved {preset.name} to {path}", timeout=4)
+        messages.saved(preset.name, path).show(host.notify)
 
     def _conflict(self, request: SaveRequest, conflict: PresetConflict) -> None:
         self._ask_overwrite(request, "Preset changed on disk",

@@ -27,7 +27,7 @@ from worksheet.engine import Sheet
 from worksheet.engine.quote import quote
 from worksheet import presets
 from worksheet.recovery import Recovery, state_dir
-from worksheet.ui import store
+from worksheet.ui import messages, store
 from worksheet.ui.terminal.deadline import Deadline
 from worksheet.ui.controllers.host import Host
 from worksheet.ui.form.sheet_form import SheetForm
@@ -216,8 +216,7 @@ class RecoveryController:
             else:
                 self.file.clear()
         except OSError as error:
-            self.host.notify(f"Cannot keep unsaved edits for recovery: {error}",
-                             severity="warning")
+            messages.cannot_keep_edits(error).show(self.host.notify)
             return False
         return True
 
@@ -230,7 +229,7 @@ class RecoveryController:
             return
         tabs, unreadable = readable_tabs(state, host.ruleset_ids)
         if unreadable:
-            self._set_aside(unreadable, "cannot be read")
+            self._set_aside(unreadable, messages.UNREADABLE)
         if not tabs:
             if unreadable:
                 self.file.clear()  # what was in it is kept aside
@@ -245,8 +244,7 @@ class RecoveryController:
             else:  # Escape: not now, and nothing lost
                 self.file.later()
                 host.call_after_refresh(  # on the sheet, once the question is gone
-                    host.notify, "Not restored now: the next start offers these edits again.",
-                    timeout=8)
+                    messages.NOT_RESTORED_NOW.show, host.notify)
             host.call_after_refresh(host.update_status)
 
         from worksheet.ui.screens.confirm import Choose
@@ -282,13 +280,12 @@ class RecoveryController:
             # Kept aside and never offered again: a restore that fails must not fail at every
             # start. The tab keeps what it showed; the message says where the edits are.
             self._pending.pop(rid, None)
-            self._set_aside({rid: tab}, f"could not be restored ({type(error).__name__}: "
-                                        f"{error})")
+            self._set_aside({rid: tab}, messages.not_restorable(error))
             return
         self._pending.pop(rid, None)
         self.host.update_status()
         for problem in problems:
-            self.host.notify(problem, severity="warning")
+            messages.restore_problem(problem).show(self.host.notify)
 
     def _load_tab(self, rid: str, form: SheetForm, tab: dict[str, Any]) -> list[str]:
         entries, problems = entries_from_json(form.ruleset, tab.get("entries") or {})
@@ -312,10 +309,8 @@ class RecoveryController:
     def _set_aside(self, tabs: dict[str, Any], why: str) -> None:
         host = self.host
         where = self.file.set_aside({"active": host.active, "tabs": tabs})
-        kept = f"they are kept in {where}" if where else "they could not be kept either"
-        names = ", ".join(rulesets.title(rid) if rid in host.ruleset_ids else quote(rid)
-                          for rid in tabs) or "a tab"
-        host.notify(f"Unsaved edits of {names} {why}; {kept}.", severity="error", timeout=30)
+        names = [rulesets.title(rid) if rid in host.ruleset_ids else quote(rid) for rid in tabs]
+        messages.set_aside(names, why, where).show(host.notify)
 
 
 def _call_soon(loop: asyncio.AbstractEventLoop, callback: Any, *args: Any) -> None:

@@ -22,6 +22,7 @@ from textual.message import Message
 from textual.widgets import DataTable, Label, Static
 
 from worksheet.engine import Record, RecordsInput
+from worksheet.ui import messages
 from worksheet.ui.keys import Key
 from worksheet.ui.textual_internals import forget_cell_styles
 from worksheet.ui.widgets.ids import kebab
@@ -202,8 +203,7 @@ class RecordList(Vertical):
         """Ask for the editor for a new record, inserted after the cursor; the request, or
         ``None`` when the list is full."""
         if len(self.records) >= self.spec.max_count:
-            self.notify(f"{self.spec.title}: at most {self.spec.max_count} records",
-                        severity="warning")
+            messages.records_full(self.spec.title, self.spec.max_count).show(self.notify)
             return None
         at = self.table.cursor_row + 1 if self.records else 0
         return self._open(None, at)
@@ -244,7 +244,7 @@ class RecordList(Vertical):
         records = list(self.records)
         removed = records.pop(index)
         self._change(records, index)
-        self.notify(f"Deleted {removed.get('name', f'record {index + 1}')} (Ctrl+Z undoes)")
+        messages.deleted(removed, index).show(self.notify)
 
     def move(self, index: int, step: int) -> None:
         """Move the record at ``index`` up (``-1``) or down (``+1``)."""

@@ -11,6 +11,8 @@ import time
 
 from textual import events
 
+from worksheet.ui import messages
+
 TYPED_SHOWN = 24
 """Characters of the refused text the message repeats (a paste is cut short)."""
 
@@ -65,5 +67,4 @@ class RefuseTyped:
         typed, self._typed = self._typed, ""
         if len(typed) > TYPED_SHOWN:
             typed = typed[:TYPED_SHOWN] + "…"
-        self.notify(f"Not entered: “{typed}”. {self.refused_where()}; Ctrl+Down goes to the "
-                    "next input.", severity="warning", timeout=4)
+        messages.not_entered(typed, self.refused_where()).show(self.notify)

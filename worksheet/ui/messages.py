@@ -1,0 +1,173 @@
+"""The player's messages: every toast the app shows, in one place.
+
+A toast's words, title, severity and how long it stays are one :class:`Toast`, made here and
+shown where it happens (``toast.show(self.notify)``), so rewording a message is an edit to this
+module alone and a test that reads a toast finds its words here. A problem with an input is
+worded by :meth:`~worksheet.ui.speaker.Speaker.problem` from the engine's fields; the toasts
+that repeat one take those words, or the fault itself.
+
+Plain data and strings: no Textual, so every UI layer may import it.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Literal, NamedTuple
+
+from worksheet.engine import Fault, Record
+from worksheet.ui.speaker import Speaker
+
+Severity = Literal["information", "warning", "error"]
+
+
+class Toast(NamedTuple):
+    """One notification: what ``notify`` is given."""
+
+    message: str
+    title: str = ""
+    severity: Severity = "information"
+    timeout: float | None = None
+    """Seconds it stays (``None``: Textual's default)."""
+
+    def show(self, notify: Callable[..., None]) -> None:
+        """Show it with ``notify``: the app's, a widget's or the controllers' host's."""
+        notify(self.message, title=self.title, severity=self.severity, timeout=self.timeout)
+
+
+_IN_NAMES = Speaker()
+"""Words for a fault in the inputs' names (no labels): the fight keys' refusals have always
+named inputs so. The form's speaker would say the labels; changing that is one line below."""
+
+# -- undo, redo, reset (the app) ----------------------------------------------------------
+NOTHING_TO_UNDO = Toast("Nothing to undo in this tab.", timeout=2)
+NOTHING_TO_REDO = Toast("Nothing to redo in this tab.", timeout=2)
+TAB_RESET = Toast("Tab reset to defaults (Ctrl+Z undoes).", timeout=3)
+
+
+# -- presets ------------------------------------------------------------------------------
+NOT_SAVED = "Not saved"
+"""The title of every toast that says a save did not happen."""
+
+
+def loaded(name: str) -> Toast:
+    """A preset was loaded on its tab."""
+    return Toast(f"Loaded {name} (Ctrl+Z returns to the edits before).", timeout=3)
+
+
+def fix_first(problems: Iterable[str]) -> Toast:
+    """A save refused because inputs are in error (each problem in the player's words)."""
+    return Toast("Fix these first: " + "; ".join(problems), title=NOT_SAVED,
+                 severity="error", timeout=6)
+
+
+def no_place_to_save(error: str) -> Toast:
+    """A save refused before writing: no such folder, or a name that cannot be a file."""
+    return Toast(error, title=NOT_SAVED, severity="error")
+
+
+def save_failed(error: str) -> Toast:
+    """Writing the preset failed (the disk, the folder's permissions, a held lock)."""
+    return Toast(error, title=NOT_SAVED, severity="error", timeout=8)
+
+
+def saved(name: str, path: object) -> Toast:
+    """A preset was written."""
+    return Toast(f"Saved {name} to {path}", timeout=4)
+
+
+# -- recovery of unsaved edits ------------------------------------------------------------
+def cannot_keep_edits(error: object) -> Toast:
+    """The recovery file could not be written: the edits would be lost in a crash."""
+    return Toast(f"Cannot keep unsaved edits for recovery: {error}", severity="warning")
+
+
+def restore_problem(problem: str) -> Toast:
+    """One entry of a restored tab left out (its words from ``form.entries``)."""
+    return Toast(problem, severity="warning")
+
+
+NOT_RESTORED_NOW = Toast("Not restored now: the next start offers these edits again.",
+                         timeout=8)
+
+UNREADABLE = "cannot be read"
+"""Why a recovered tab is set aside: the file's part for it does not read."""
+
+
+def not_restorable(error: Exception) -> str:
+    """Why a recovered tab is set aside: restoring it failed."""
+    return f"could not be restored ({type(error).__name__}: {error})"
+
+
+def set_aside(names: Iterable[str], why: str, where: object | None) -> Toast:
+    """Recovered edits that cannot be restored, kept aside in a file (``where``: ``None``
+    when even that failed)."""
+    kept = f"they are kept in {where}" if where else "they could not be kept either"
+    return Toast(f"Unsaved edits of {', '.join(names) or 'a tab'} {why}; {kept}.",
+                 severity="error", timeout=30)
+
+
+# -- the fight round and the steppers -----------------------------------------------------
+def action_refused(action: str, fault: Fault) -> Toast:
+    """"Attacked again" or "my action" would cross a bound: nothing changed."""
+    return Toast(_IN_NAMES.problem(fault), title=f"{action}: not done — {fault.input}",
+                 severity="warning", timeout=6)
+
+
+def nothing_to_change(action: str) -> Toast:
+    """An action that finds every input already as it would set it."""
+    return Toast(f"{action}: nothing to change.", timeout=3)
+
+
+def action_done(action: str, words: Iterable[str], result: str) -> Toast:
+    """What an action changed, and the result line after it."""
+    return Toast("; ".join(words) + f"\n{result}", title=f"{action} (Ctrl+Z undoes)",
+                 timeout=4)
+
+
+def cycled(words: Iterable[str], result: str) -> Toast:
+    """The cycling input's next choice (GemStone's stance), and the result line after it."""
+    return Toast("; ".join(words) + f"\n{result}", timeout=3)
+
+
+def fix_text_first(fault: Fault) -> Toast:
+    """A stepper key on a field whose text is refused."""
+    return Toast(f"{fault.input}: fix the text first ({_IN_NAMES.problem(fault)})",
+                 severity="warning", timeout=4)
+
+
+def step_refused(fault: Fault) -> Toast:
+    """A stepper key with no number to step from."""
+    return Toast(_IN_NAMES.problem(fault), severity="warning", timeout=4)
+
+
+def at_bound(name: str, up: bool, value: str) -> Toast:
+    """A stepper key on a field already at the bound it moves toward."""
+    return Toast(f"{name} is at its {'maximum' if up else 'minimum'}, {value}.", timeout=2)
+
+
+def copied_line(line: str, through: str) -> Toast:
+    """The result line copied (``through``: `` through tmux``, or empty)."""
+    return Toast(line, title=f"Copied{through}", timeout=4)
+
+
+def copied_block(block: str, through: str) -> Toast:
+    """A derivation block copied: its first line, and how many lines went."""
+    lines = block.count("\n") + 1
+    return Toast(block.splitlines()[0], title=f"Copied {lines} lines{through}", timeout=4)
+
+
+# -- record lists and typed text ----------------------------------------------------------
+def records_full(title: str, most: int) -> Toast:
+    """A record list already holds as many records as it may."""
+    return Toast(f"{title}: at most {most} records", severity="warning")
+
+
+def deleted(record: Record, index: int) -> Toast:
+    """A record deleted from its list (named, or by its position)."""
+    return Toast(f"Deleted {record.get('name', f'record {index + 1}')} (Ctrl+Z undoes)")
+
+
+def not_entered(typed: str, where: str) -> Toast:
+    """Keys typed where no text is entered (``where``: what the field is, and what to do)."""
+    return Toast(f"Not entered: “{typed}”. {where}; Ctrl+Down goes to the next input.",
+                 severity="warning", timeout=4)
+
