@@ -48,3 +48,26 @@ def test_a_toast_is_shown_with_its_words_title_severity_and_timeout():
         lambda message, **options: shown.append((message, options)))
     assert shown == [("Fix these first: Dodge = 'x': not a whole number; Parry",
                       {"title": "Not saved", "severity": "error", "timeout": 6})]
+
+
+def test_the_status_line_reads_its_words_from_the_table(monkeypatch):
+    """Every form of every part, from the longest line to the shortest, comes from
+    ``messages.STATUS_LINE``: reworded there, reworded on the line."""
+    from worksheet.ui.form.status_line import status_text
+
+    for form, words in {"saved": "SAVED", "no preset": "NO PRESET", "others": "ALSO {names}",
+                        "refused": "BAD {names}", "others count": "+{count} TABS{s}",
+                        "refused count": "{count} BAD{s}", "preset": "FROM {name}"}.items():
+        monkeypatch.setitem(messages.STATUS_LINE, form, words)
+
+    def line(width: int, preset: str | None = None) -> str:
+        return status_text("Exalted 2e — Defense Value", "Exalted", False, ["Dodge", "Parry"],
+                           preset, ["Rise", "GemStone IV"], width)
+
+    assert line(200) == "Exalted 2e — Defense Value · SAVED · BAD Dodge, Parry · NO PRESET · " \
+                        "ALSO Rise, GemStone IV"
+    assert line(200, "Dawn") == "Exalted 2e — Defense Value · SAVED · BAD Dodge, Parry · " \
+                                "FROM Dawn · ALSO Rise, GemStone IV"
+    assert line(80) == "Exalted 2e — Defense Value · SAVED · BAD Dodge, Parry · NO PRESET · " \
+                       "+2 TABSs"
+    assert line(30) == "Exalted · SAVED · 2 BADs · +2"

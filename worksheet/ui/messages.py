@@ -1,4 +1,4 @@
-"""The player's messages: every toast the app shows, in one place.
+"""The player's messages: every toast the app shows, and the status line's words, in one place.
 
 A toast's words, title, severity and how long it stays are one :class:`Toast`, made here and
 shown where it happens (``toast.show(self.notify)``), so rewording a message is an edit to this
@@ -171,3 +171,19 @@ def not_entered(typed: str, where: str) -> Toast:
     return Toast(f"Not entered: “{typed}”. {where}; Ctrl+Down goes to the next input.",
                  severity="warning", timeout=4)
 
+
+# -- the status line ----------------------------------------------------------------------
+STATUS_LINE = {
+    "dirty": "● unsaved edits",
+    "saved": "saved",
+    "refused": "✗ {names}",
+    "refused count": "✗ {count} input{s}",
+    "preset": "preset: {name}",
+    "preset name": "{name}",
+    "no preset": "defaults",
+    "others": "also unsaved: {names}",
+    "others count": "+{count} unsaved tab{s}",
+    "others short": "+{count}",
+}
+"""The status line's words by form, longest first within each part (``form/status_line.py``
+tries them from the longest line down until one fits)."""

@@ -4,7 +4,8 @@ preset, and the other tabs with unsaved edits — shortened to fit one line.
 At 80 columns everything rarely fits. The line gives up details before essentials: first the
 other tabs' names (a count remains), then the ``preset:`` word and the preset's name (cut
 with ``…``, then left out), then the problems' names (a count remains), then the long title
-(the short one remains). Whether the tab is saved is never left out.
+(the short one remains). Whether the tab is saved is never left out. The lines tried, in
+order, are :data:`CASCADE`; their words are one table, :data:`worksheet.ui.messages.STATUS_LINE`.
 
 The status line, not the tab titles, carries the marks: re-labelling a tab re-lays out the
 whole tab bar, which costs more per keystroke than the sheet itself.
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Sequence
 from textual.widgets import Static
 
 from worksheet import rulesets
+from worksheet.ui.messages import STATUS_LINE
 from worksheet.ui.textual_internals import ContentAsDrawn, LeftFramedLines, RepaintWithoutMessages
 from worksheet.ui.widgets.no_links import NoLinks
 
@@ -34,6 +36,45 @@ def _cut(text: str, width: int) -> str:
     return text[:max(0, width - 1)].rstrip() + "…" if width > 1 else ""
 
 
+CASCADE = (
+    ("long", "names", "preset", "names"),
+    ("long", "names", "preset", "count"),
+    ("long", "names", "name", "short"),
+    ("long", "names", "cut", "short"),
+    ("long", "names", "", "short"),
+    ("long", "count", "cut", "short"),
+    ("long", "count", "", "short"),
+    ("short", "count", "cut", "short"),
+    ("short", "count", "", "short"),
+)
+"""The lines tried, longest first, until one fits: each part's form as
+``(title, refused, preset, others)``; ``cut`` is the preset's name cut to the room left (tried
+only with 8 cells or more), ``""`` leaves the part out. The last line is cut if it still does
+not fit. Their words are in :data:`~worksheet.ui.messages.STATUS_LINE`."""
+
+
+def _forms(title: str, short_title: str, problems: Sequence[str], preset: str | None,
+           others: Sequence[str]) -> dict[str, dict[str, str]]:
+    """Each part of the line in each of its forms (every form empty where the part has
+    nothing to say), in the words of :data:`~worksheet.ui.messages.STATUS_LINE`."""
+    words = STATUS_LINE
+
+    def counted(form: str, items: Sequence[str]) -> str:
+        return words[form].format(count=len(items), s="s" if len(items) > 1 else "")
+
+    no_preset = words["no preset"]
+    return {
+        "title": {"long": title, "short": short_title},
+        "refused": {"names": words["refused"].format(names=", ".join(problems)),
+                    "count": counted("refused count", problems)} if problems else {},
+        "preset": {"preset": words["preset"].format(name=preset) if preset else no_preset,
+                   "name": words["preset name"].format(name=preset) if preset else no_preset},
+        "others": {"names": words["others"].format(names=", ".join(others)),
+                   "count": counted("others count", others),
+                   "short": counted("others short", others)} if others else {},
+    }
+
+
 def status_text(title: str, short_title: str, dirty: bool, problems: Sequence[str],
                 preset: str | None, others: Sequence[str], width: int) -> str:
     """The status line for a tab, at most ``width`` cells wide (when it can be).
@@ -47,35 +88,27 @@ def status_text(title: str, short_title: str, dirty: bool, problems: Sequence[st
         others: the short titles of the other tabs with unsaved edits.
         width: the cells available.
     """
-    state = "● unsaved edits" if dirty else "saved"
-    refused = ("✗ " + ", ".join(problems)) if problems else ""
-    shown_preset = f"preset: {preset}" if preset else "defaults"
-    also = ("also unsaved: " + ", ".join(others)) if others else ""
+    forms = _forms(title, short_title, problems, preset, others)
+    state = STATUS_LINE["dirty" if dirty else "saved"]
 
     def line(*parts: str) -> str:
         return SEPARATOR.join(part for part in parts if part)
 
-    candidates = [
-        lambda: line(title, state, refused, shown_preset, also),
-        lambda: line(title, state, refused, shown_preset, f"+{len(others)} unsaved tab"
-                     + ("s" if len(others) > 1 else "") if others else ""),
-        lambda: line(title, state, refused, preset or "defaults", f"+{len(others)}"
-                     if others else ""),
-    ]
-    for candidate in candidates:
-        text = candidate()
+    text = ""
+    for title_form, refused_form, preset_form, others_form in CASCADE:
+        head = line(forms["title"][title_form], state, forms["refused"].get(refused_form, ""))
+        tail = forms["others"].get(others_form, "")
+        if preset_form == "cut":
+            room = width - len(line(head, "x", tail)) + 1
+            if not preset or room < 8:
+                continue
+            shown = STATUS_LINE["preset name"].format(name=_cut(preset, room))
+        else:
+            shown = forms["preset"].get(preset_form, "")
+        text = line(head, shown, tail)
         if len(text) <= width:
             return text
-    extra = f"+{len(others)}" if others else ""
-    if problems and len(line(title, state, refused, extra)) > width:
-        refused = f"✗ {len(problems)} input" + ("s" if len(problems) > 1 else "")
-    if len(line(title, state, refused, extra)) > width:
-        title = short_title
-    if preset:
-        room = width - len(line(title, state, refused, "x", extra)) + 1
-        if room >= 8:
-            return line(title, state, refused, _cut(preset, room), extra)
-    return _cut(line(title, state, refused, extra), width)
+    return _cut(text, width)
 
 
 class StatusLine(NoLinks, LeftFramedLines, ContentAsDrawn, RepaintWithoutMessages, Static):
