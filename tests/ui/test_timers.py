@@ -91,3 +91,24 @@ async def test_a_deadline_on_the_asyncio_loop_is_cancelled_and_put_off_cheaply()
     while not calls and time.monotonic() < ends:
         await asyncio.sleep(0.01)
     assert calls == ["called"] and not deadline.pending
+
+
+async def test_a_deadline_that_puts_itself_off_keeps_its_longest_bound():
+    """The callback may wait a little more (keys still on their way), never past the bound:
+    then ``put_off`` says so and schedules nothing, and the callback goes on."""
+    calls: list[bool] = []
+    app = App()
+    async with app.run_test() as pilot:
+        started = time.monotonic()
+
+        def callback() -> None:
+            waited = deadline.put_off()
+            calls.append(waited)
+
+        deadline = Deadline(app, 0.02, callback, longest=0.2)
+        deadline.put_off()
+        await until(pilot, lambda: calls and not calls[-1], "the bound")
+        ended = time.monotonic()
+        await pilot.pause(0.1)
+        assert not deadline.pending and calls[-1] is False and calls.count(False) == 1
+        assert started + 0.19 <= ended < started + 5

@@ -15,7 +15,9 @@ Two kinds of "later", each bounded:
 
 Textual's ``call_later`` (after the messages queued now) and a single ``call_after_refresh``
 (after the next refresh) are not timers and are used as they are: each runs once, in order
-with the messages around it.
+with the messages around it. So is a short chain of such steps whose next step depends on
+what the last one found (``FocusTargets.resume_focus``: the remembered row, else the first
+field, built first if need be); it counts its refreshes and ends as a poll does.
 """
 
 from __future__ import annotations
@@ -55,17 +57,24 @@ class Deadline:
 
     def put_off(self) -> bool:
         """Make the call ``delay`` from now (the first time, or later than was due), or at the
-        ``longest`` bound if that comes first; False when the bound has been reached already
-        (the call is then due now)."""
+        ``longest`` bound if that comes first.
+
+        Returns:
+            False when the bound has passed: the call is due now. Called from the callback
+            (to wait a little more), nothing is scheduled then: the callback goes on.
+        """
         now = time.monotonic()
         if self._first is None:
             self._first = now
-        self._due = now + self._delay
-        if self._longest is not None and self._due > self._first + self._longest:
-            self._due = self._first + self._longest
+        due = now + self._delay
+        if self._longest is not None:
+            due = min(due, self._first + self._longest)
+        if due <= now and self._timer is None:
+            return False
+        self._due = due
         if self._timer is None:
-            self._timer = self._start(max(0.0, self._due - now))
-        return self._due > now
+            self._timer = self._start(due - now)
+        return due > now
 
     def cancel(self) -> None:
         """Do not make the call (until put off again)."""
@@ -88,8 +97,10 @@ class Deadline:
         if left > 0:
             self._timer = self._start(left)
             return
-        self._timer = self._first = None
+        self._timer = None
         self._callback()
+        if self._timer is None:  # not put off again by the callback: the next call is new
+            self._first = None
 
 
 def poll_until(host: Any, ready: Callable[[], Any], then: Callable[[], Any] | None, *,
