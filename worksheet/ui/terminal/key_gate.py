@@ -49,7 +49,7 @@ from textual import events
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 
-from worksheet.ui.terminal.deadline import Deadline
+from worksheet.ui.terminal.deadline import Deadline, poll_until
 from worksheet.ui.textual_internals import SelectOverlay, busy_widget, key_stopped
 
 if TYPE_CHECKING:
@@ -107,7 +107,8 @@ class KeyGate:
     _climbed: events.Key | events.Paste | None = None
     """The key whose messages were last followed up to the dialog (:meth:`_climb`)."""
 
-    _hold_timer: Any = None
+    _hold_deadline: Deadline | None = None
+    """When a hold ends at the latest (:data:`HOLD_SECONDS` after it began)."""
 
     holds = 0
     """How many holds have begun: the number of the current (or last) one."""
@@ -117,8 +118,9 @@ class KeyGate:
         if not self._held:
             self.holds += 1
             self._held = True
-            self._hold_timer = self.set_timer(  # type: ignore[attr-defined]
-                HOLD_SECONDS, self.release_keys)
+            if self._hold_deadline is None:
+                self._hold_deadline = Deadline(self, HOLD_SECONDS, self.release_keys)
+            self._hold_deadline.put_off()
 
     def is_holding(self, hold: int) -> bool:
         """True while hold number ``hold`` (a value of :attr:`holds`) still holds keys."""
@@ -136,9 +138,8 @@ class KeyGate:
         if hold is not None and hold != self.holds:
             return
         self._held = False
-        if self._hold_timer is not None:
-            self._hold_timer.stop()
-            self._hold_timer = None
+        if self._hold_deadline is not None:
+            self._hold_deadline.cancel()
         # In the app's own turn, whoever lets go: a key is made with the message pump then
         # running as its sender, and a key whose sender lies on its way up is stopped there,
         # never reaching the app, where its binding runs.
@@ -364,9 +365,16 @@ class KeyGate:
     def _hold_if_focus_will_move(self, event: events.Key) -> None:
         """After handing ``event`` to the focused widget, hold the keys read next if it says
         the key will move focus later (a select's list closing, through messages): they
-        would reach it, not where focus goes. It lets them go once focus has settled."""
+        would reach it, not where focus goes. They go once it says focus has settled, looked
+        at after each refresh for :data:`HOLD_SECONDS` at most, when the hold ends anyway (no
+        count of refreshes: on a loaded machine five passed before a choice reached the
+        select, and the keys let go then went to the wrong widget)."""
         settle = getattr(self.focused, "settle_after_key", None)  # type: ignore[attr-defined]
-        release = settle(event.key) if settle is not None else None
-        if release is not None:
-            self.hold_keys()
-            release(self.holds)
+        settled = settle(event.key) if settle is not None else None
+        if settled is None:
+            return
+        self.hold_keys()
+        hold = self.holds
+        poll_until(self, lambda: not self.is_holding(hold) or settled(),
+                   lambda: self.is_holding(hold) and self.release_keys(hold),
+                   seconds=HOLD_SECONDS)

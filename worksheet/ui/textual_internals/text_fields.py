@@ -121,14 +121,15 @@ class HeldSelectOverlay(SelectOverlay):
     """A select's drop-down list; after a key that closes it, the keys read next wait until
     focus is back on the select (see :class:`LazySelectList`)."""
 
-    def settle_after_key(self, key: str) -> Callable[[int], None] | None:
+    def settle_after_key(self, key: str) -> Callable[[], bool] | None:
         """Called by the app's ``KeyGate`` with each key it hands this list: for a key that
-        closes it, what lets the keys held after it go (``None``: no need to hold)."""
+        closes it, whether focus has settled since, which the gate asks after each refresh
+        before it lets the keys held after the key go (``None``: no need to hold)."""
         select = self.parent
         if key not in CLOSING_KEYS or not isinstance(select, LazySelectList):
             return None
         select._choosing = True
-        return select.release_when_settled
+        return select.settled
 
 
 class LazySelectList(Select):
@@ -151,28 +152,15 @@ class LazySelectList(Select):
     _choosing = False
     """A key that closes the list was handed to it and has not closed it yet."""
 
-    def release_when_settled(self, hold: int) -> None:
-        """Let the keys of ``hold`` (a ``KeyGate`` hold) go once focus has settled."""
-        self.call_after_refresh(self._release_when_settled, hold)
-
-    def _release_when_settled(self, hold: int) -> None:
-        """Let the keys of ``hold`` go once no closing is on its way and focus is on the list
-        while open, off it once closed; else look again after the next refresh.
-
-        No count of refreshes bounds the wait: on a loaded machine five refreshes passed
-        before the choice reached the select, and the keys let go then went to the wrong
-        widget. The app's ``KeyGate`` lets any hold go after a second."""
-        app = self.app
-        if not getattr(app, "is_holding", lambda _: False)(hold):
-            return  # let go already (the gate's bound, or a release)
+    def settled(self) -> bool:
+        """Whether focus has settled after a key that closes the list: no closing is on its
+        way, and focus is on the list while open, off it once closed (or the select is gone).
+        The app's ``KeyGate`` asks after each refresh, for a second at most."""
+        if not self.is_attached:
+            return True
         overlays = self.query(SelectOverlay)
         on_list = bool(overlays) and overlays.first().has_focus
-        settled = not self._choosing and (
-            on_list if self.expanded else not on_list)
-        if settled or not self.is_attached:
-            app.release_keys(hold)
-        else:
-            self.call_after_refresh(self._release_when_settled, hold)
+        return not self._choosing and (on_list if self.expanded else not on_list)
 
     def compose(self):
         current = DrawnSelectCurrent(self.prompt)
