@@ -39,11 +39,11 @@ from __future__ import annotations
 import asyncio
 import gc
 import threading
-import time
 from typing import Any, Awaitable
 
 from textual.screen import Screen
 
+from worksheet.ui.terminal.deadline import Deadline
 from worksheet.ui.textual_internals import forget_geometry, lay_out_without_painting
 from worksheet.ui.textual_internals.retained import geometry_caches
 
@@ -72,17 +72,9 @@ class PauseCollector:
         self._loop = loop
         self._thread = threading.get_ident()
         self._collecting = False
-        self._requested_at: float | None = None
-        self._handle: asyncio.TimerHandle | None = None
+        self._pause = Deadline(loop, PAUSE, self._collect, longest=MAX_WAIT)
         self._turned_on = False
         """:meth:`start` turned automatic collection on (:meth:`stop` turns it off again)."""
-        self.collections = 0
-        """Full collections this collector has run."""
-
-    @property
-    def scheduled(self) -> bool:
-        """True while a collection waits for a pause."""
-        return self._handle is not None
 
     def start(self) -> None:
         """Watch Python's collections (see the module). When start-up ran without automatic
@@ -100,9 +92,7 @@ class PauseCollector:
         again if :meth:`start` turned it on: whoever turned it off puts back what it had."""
         if self._on_gc in gc.callbacks:
             gc.callbacks.remove(self._on_gc)
-        if self._handle is not None:
-            self._handle.cancel()
-            self._handle = None
+        self._pause.cancel()
         if self._turned_on:
             self._turned_on = False
             gc.disable()
@@ -120,18 +110,11 @@ class PauseCollector:
             self._loop.call_soon_threadsafe(self._request)
 
     def _request(self) -> None:
-        """Schedule a collection for the next pause (put off while work goes on)."""
-        now = time.monotonic()
-        if self._requested_at is None:
-            self._requested_at = now
-        if self._handle is not None:
-            self._handle.cancel()
-        delay = min(PAUSE, max(0.0, self._requested_at + MAX_WAIT - now))
-        self._handle = self._loop.call_later(delay, self._collect)
+        """Schedule a collection for the next pause (put off while work goes on, at most
+        :data:`MAX_WAIT` after it was first asked for)."""
+        self._pause.put_off()
 
     def _collect(self) -> None:
-        self._handle = None
-        self._requested_at = None
         if sum(cached.cache_info().currsize for cached in geometry_caches()) > GEOMETRY_KEPT:
             forget_geometry()
         self.collect_now()
@@ -143,7 +126,6 @@ class PauseCollector:
             gc.collect()
         finally:
             self._collecting = False
-        self.collections += 1
 
 
 async def free_removed(screen: Screen, removals: list[Awaitable[None] | None],

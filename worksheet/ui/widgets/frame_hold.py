@@ -22,6 +22,8 @@ import contextlib
 from typing import Any, ContextManager
 from weakref import WeakKeyDictionary
 
+from worksheet.ui.terminal.deadline import Deadline
+
 HOLD_LIMIT = 0.1
 """Seconds a frame is held at most (normally: until the form has shown the edit, ~5 ms)."""
 
@@ -36,12 +38,7 @@ class FrameHold:
     def __init__(self, app: Any):
         self._app = app
         self._batch: ContextManager[None] | None = None
-        self._limit: asyncio.TimerHandle | None = None
-
-    @property
-    def held(self) -> bool:
-        """True while a frame is held."""
-        return self._batch is not None
+        self._limit: Deadline | None = None  # on the loop: not behind the app's messages
 
     def hold(self) -> None:
         """Hold the next frame until :meth:`release_soon` (or :data:`HOLD_LIMIT`)."""
@@ -53,7 +50,9 @@ class FrameHold:
             return
         self._batch = self._app.batch_update()
         self._batch.__enter__()
-        self._limit = loop.call_later(HOLD_LIMIT, self.release)
+        if self._limit is None:
+            self._limit = Deadline(loop, HOLD_LIMIT, self.release)
+        self._limit.put_off()
 
     def release_soon(self) -> None:
         """Let the frame go once what is queued now has run (the repaints the edit asked for
@@ -68,7 +67,6 @@ class FrameHold:
             return
         if self._limit is not None:
             self._limit.cancel()
-            self._limit = None
         batch.__exit__(None, None, None)
         with contextlib.suppress(Exception):  # no screen (the app is ending): nothing to draw
             self._app.screen.check_idle()

@@ -7,11 +7,10 @@ such keys without a word; a player mid-fight would believe the number was entere
 
 from __future__ import annotations
 
-import time
-
 from textual import events
 
 from worksheet.ui import messages
+from worksheet.ui.terminal.deadline import Deadline
 
 TYPED_SHOWN = 24
 """Characters of the refused text the message repeats (a paste is cut short)."""
@@ -29,7 +28,9 @@ class RefuseTyped:
     (Enter explains a value, ? opens the help)."""
 
     _typed = ""
-    _first_refused_at = _last_refused_at = 0.0
+    _quiet: Deadline | None = None
+    """When the burst is over: :data:`QUIET_SECONDS` after the last key refused, at most
+    :data:`BURST_SECONDS` after the first (made at the first refusal: rows are many)."""
 
     def refused_where(self) -> str:
         """What the row is and why it takes no text, for the message."""
@@ -47,22 +48,17 @@ class RefuseTyped:
         self._refuse(event.text)
 
     def _refuse(self, text: str) -> None:
-        now = time.monotonic()
-        if not self._typed:  # the first key of a burst: say it once the burst is read
-            self._first_refused_at = now
-            self.set_timer(QUIET_SECONDS, self._say_refused)
+        if self._quiet is None:  # say it once the burst is read
+            self._quiet = Deadline(self, QUIET_SECONDS, self._say_refused,
+                                   longest=BURST_SECONDS)
         self._typed += text
-        self._last_refused_at = now
+        self._quiet.put_off()
 
     def _say_refused(self) -> None:
         # The app hands a burst on one key at a time, and on a busy machine the rest of it
         # may reach the app a moment later ("7x" was once refused as "7", then "x"): wait
-        # until none is on its way and none was refused for a moment (bounded).
-        now = time.monotonic()
-        if now - self._first_refused_at < BURST_SECONDS and (
-                now - self._last_refused_at < QUIET_SECONDS
-                or getattr(self.app, "keys_waiting", lambda: False)()):
-            self.set_timer(QUIET_SECONDS, self._say_refused)
+        # while keys are on their way, as long as the burst's bound allows.
+        if getattr(self.app, "keys_waiting", lambda: False)() and self._quiet.put_off():
             return
         typed, self._typed = self._typed, ""
         if len(typed) > TYPED_SHOWN:
