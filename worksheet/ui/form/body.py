@@ -20,6 +20,7 @@ from textual.await_remove import AwaitRemove
 from textual.widget import Widget
 
 from worksheet.engine import InputSpec
+from worksheet.ui.terminal.deadline import poll_until
 from worksheet.ui.textual_internals import forget_arrangement, forget_geometry
 from worksheet.ui.widgets import InputRow, ValueRow
 
@@ -320,7 +321,7 @@ class FormBody(VerticalScroll, can_focus=False):
         self.build_if_near_the_end()
         # Rows wrap anew at another width and the view keeps its offset in lines, so the
         # focused field (where typing goes) slid out of view when the terminal was resized.
-        self.call_after_refresh(self.reveal_focused)
+        self.reveal_focused_soon()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         # The focus now, not the event's: in a burst, focus has often moved on by the time
@@ -333,19 +334,23 @@ class FormBody(VerticalScroll, can_focus=False):
             self.build_more(self.size.height + AHEAD_LINES)
         # Textual scrolls a newly focused widget into view before the next layout: a row
         # just built has no place yet, and a burst leaves the view where an earlier key was.
-        self.call_after_refresh(self.reveal_focused)
+        self.reveal_focused_soon()
 
-    def reveal_focused(self, tries: int = REVEAL_TRIES) -> None:
-        """Scroll the focused row into view (after a layout, so its place is known: a row
+    def reveal_focused_soon(self) -> None:
+        """Scroll the focused row into view after a layout, so its place is known: a row
         focused as soon as it was built, the first field below a tab's round group, may wait
-        a refresh or two for its place)."""
+        a refresh or two for its place (:data:`REVEAL_TRIES` more at most)."""
+        poll_until(self, self._focus_placed, self._reveal_focused, refreshes=1 + REVEAL_TRIES)
+
+    def _focus_placed(self) -> bool:
+        """Whether the focused row is laid out (or none of this body's has focus)."""
+        row = self.row_of(self.screen.focused if self.is_attached else None)
+        return row is None or bool(row.virtual_region.height)
+
+    def _reveal_focused(self) -> None:
         focused = self.screen.focused if self.is_attached else None
         row = self.row_of(focused)
-        if row is None:
-            return
-        if not row.virtual_region.height:  # not laid out yet
-            if tries:
-                self.call_after_refresh(self.reveal_focused, tries - 1)
+        if row is None or not row.virtual_region.height:
             return
         if not self.can_view_entire(focused):
             self.scroll_to_center(row, animate=False, origin_visible=True, immediate=True)

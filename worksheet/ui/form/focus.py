@@ -17,6 +17,7 @@ from textual.widget import Widget
 from worksheet.engine import Ruleset
 from worksheet.engine.odds_text import ODDS_STEP
 from worksheet.ui.form.body import FormBody, first_view, input_editor
+from worksheet.ui.terminal.deadline import poll_until
 from worksheet.ui.widgets import InputRow
 
 RESUME_TRIES = 5
@@ -86,17 +87,25 @@ class FocusTargets:
         The keys typed next wait until it has focus: "Ctrl+G 8" at once had the 8 go to the
         field focused before (Shadowrun: refused on Aware; GemStone: typed into a rank)."""
         self.build_all()
-        self.after_refresh_holding_keys(self._focus_odds)
+        self._hold_keys()
+        poll_until(self, self._odds_editor_made, self._focus_odds,
+                   refreshes=1 + RESUME_TRIES, otherwise=self.release_keys_after_refresh)
 
-    def _focus_odds(self, tries: int = RESUME_TRIES) -> None:
+    def _odds_row(self) -> Widget | None:
         groups = [g.inputs for g in self.ruleset.step_groups() if g.step == ODDS_STEP]
-        row = self._rows.get(groups[0][0]) if groups and groups[0] else None
+        return self._rows.get(groups[0][0]) if groups and groups[0] else None
+
+    def _odds_editor_made(self) -> bool:
+        """Whether the Odds step's first row has its editor (a row just built gets it with
+        the next refresh), or there is no such row to wait for."""
+        row = self._odds_row()
+        return row is None or not isinstance(row, InputRow) or bool(row.children)
+
+    def _focus_odds(self) -> None:
+        row = self._odds_row()
         if isinstance(row, InputRow) and row.children:
             self.screen.set_focus(row.editor, scroll_visible=False)  # type: ignore
             (self._odds_heading or row).scroll_visible(top=True, animate=False)
-        elif row is not None and tries:  # just built: its editor comes with the next refresh
-            self.call_after_refresh(self._focus_odds, tries - 1)  # type: ignore
-            return
         self.release_keys_after_refresh()
 
     def release_keys_after_refresh(self) -> None:
@@ -131,10 +140,15 @@ class FocusTargets:
         first field is built: on Vampire at 80×24 (its first field below the first view)
         fourteen Tabs typed as the program started moved focus through the round group
         first, then focus jumped to the first field, and half of them were lost."""
+        self._hold_keys()
+        self.call_after_refresh(callback, *args)  # type: ignore[attr-defined]
+
+    def _hold_keys(self) -> None:
+        """Hold the keys read from now on, until the focus given releases them (the app's
+        ``KeyGate``; bounded there)."""
         hold = getattr(self.app, "hold_keys", None)  # type: ignore[attr-defined]
         if hold is not None:
             hold()
-        self.call_after_refresh(callback, *args)  # type: ignore[attr-defined]
 
     def _first_field(self) -> InputRow | None:
         """The row of the character's first input (below the round group), if built."""
