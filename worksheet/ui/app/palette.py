@@ -18,11 +18,11 @@ from typing import Any, Callable, Iterable, Iterator, Union
 from textual.app import SystemCommand
 
 from worksheet import rulesets
-from worksheet.engine import RecordsInput
 from worksheet.ui.controllers import fight
 from worksheet.ui.form.sheet_form import SheetForm
 from worksheet.ui.keys import Command, key_commands
 from worksheet.ui.terminal.deadline import poll_until
+from worksheet.ui.widgets.kinds import kind_of
 from worksheet.ui.widgets.records import RecordTable
 
 Entry = Union[Command, Callable[[Any], Iterable[Command]]]
@@ -92,7 +92,7 @@ def _has_form(app: Any) -> bool:
 def _has_records(app: Any) -> bool:
     """True when the active tab has a record list (built yet or not)."""
     form = app.form()
-    return form is not None and any(isinstance(spec, RecordsInput)
+    return form is not None and any(kind_of(spec).record_list
                                     for spec in form.ruleset.inputs.values())
 
 
