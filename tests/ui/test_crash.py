@@ -19,7 +19,7 @@ from worksheet.recovery import Recovery, recovery_dir, state_dir
 from worksheet.ui import WorksheetApp
 from worksheet.ui import store
 from worksheet.ui.screens.confirm import Choose
-from worksheet.ui.textual_internals import exit_output, notifications
+from hooks_probe import exit_output, notifications
 from waits import until
 
 SIZE = (120, 40)

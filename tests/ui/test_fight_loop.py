@@ -11,7 +11,7 @@ from worksheet.engine import Sheet
 from worksheet.formats.oneline import one_line
 from worksheet.presets import Preset
 from worksheet.ui import WorksheetApp
-from worksheet.ui.textual_internals import notifications
+from hooks_probe import notifications
 from worksheet.ui.widgets import ValueRow
 
 SIZE = (80, 24)  # the size players use

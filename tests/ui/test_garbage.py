@@ -9,6 +9,7 @@ import weakref
 
 from textual.geometry import Region
 
+from hooks_probe import Collections
 from worksheet.ui.terminal import garbage
 from worksheet.ui.terminal.garbage import PauseCollector
 from worksheet.ui.textual_internals import forget_geometry
@@ -51,13 +52,14 @@ async def wait_until(condition, seconds: float = 20.0) -> bool:
 
 async def test_a_pause_after_work_frees_garbage_of_the_oldest_generation():
     collector = PauseCollector(asyncio.get_running_loop())
+    collections = Collections(collector)
     gc.disable()  # only the collector may free the cycle (not one of Python's own full runs)
     try:
         ref = old_garbage()
         gc.enable()  # before start: it would otherwise ask for a collection at once
         collector.start()
         churn()
-        assert await wait_until(lambda: collector.collections > 0)
+        assert await wait_until(lambda: collections.count > 0)
         assert ref() is None
     finally:
         collector.stop()
@@ -66,42 +68,45 @@ async def test_a_pause_after_work_frees_garbage_of_the_oldest_generation():
 
 async def test_an_idle_loop_schedules_no_collection():
     collector = PauseCollector(asyncio.get_running_loop())
+    collections = Collections(collector)
     collector.start()
     try:
         churn()
-        assert await wait_until(lambda: collector.collections > 0)
+        assert await wait_until(lambda: collections.count > 0)
         # the work is over once no collection is waiting for its pause (on a starved
         # machine a pause can come late: a fixed sleep would count one still on its way)
-        assert await wait_until(lambda: not collector.scheduled)
-        done = collector.collections
+        assert await wait_until(lambda: not collections.scheduled)
+        done = collections.count
         await asyncio.sleep(garbage.MAX_WAIT * 2)  # nothing allocates: nothing is asked for
-        assert collector.collections == done
-        assert not collector.scheduled
+        assert collections.count == done
+        assert not collections.scheduled
     finally:
         collector.stop()
 
 
 async def test_work_that_never_pauses_still_collects_within_max_wait():
     collector = PauseCollector(asyncio.get_running_loop())
+    collections = Collections(collector)
     collector.start()
     try:
         loop = asyncio.get_running_loop()
         started = loop.time()
-        while collector.collections == 0 and loop.time() - started < 20:
+        while collections.count == 0 and loop.time() - started < 20:
             churn()  # asks again and again, less than a PAUSE apart
             await asyncio.sleep(garbage.PAUSE / 5)
-        assert collector.collections > 0
+        assert collections.count > 0
     finally:
         collector.stop()
 
 
 async def test_a_stopped_collector_no_longer_collects():
     collector = PauseCollector(asyncio.get_running_loop())
+    collections = Collections(collector)
     collector.start()
     collector.stop()
     churn()
     await asyncio.sleep(garbage.MAX_WAIT * 2)
-    assert collector.collections == 0 and not collector.scheduled
+    assert collections.count == 0 and not collections.scheduled
 
 
 def region_entries() -> int:
@@ -135,6 +140,7 @@ async def test_collections_held_through_start_up_resume_with_a_full_one_in_the_f
     # The command line disables automatic collection until the first paint (cli.app.run_app);
     # the collector, started after it, turns it back on and frees what start-up left.
     collector = PauseCollector(asyncio.get_running_loop())
+    collections = Collections(collector)
     gc.disable()
     try:
         young = Node()  # garbage made while collections were held: never scanned yet
@@ -143,7 +149,7 @@ async def test_collections_held_through_start_up_resume_with_a_full_one_in_the_f
         collector.start()
         assert gc.isenabled()
         await asyncio.sleep(garbage.PAUSE + 0.2)
-        assert ref() is None and collector.collections == 1
+        assert ref() is None and collections.count == 1
     finally:
         collector.stop()
         gc.enable()

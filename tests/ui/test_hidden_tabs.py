@@ -17,7 +17,8 @@ from textual.widgets import DataTable
 from worksheet.ui import WorksheetApp
 from worksheet.ui.form.body import FormBody
 from worksheet.ui.form.sheet_form import SheetForm
-from worksheet.ui.textual_internals import forget_arrangement, kept_lines, rendered_lines
+from hooks_probe import kept_lines, rendered_lines
+from worksheet.ui.textual_internals import forget_arrangement
 from worksheet.ui.widgets.result_strip import ResultStrip
 from worksheet.ui.widgets import InputRow, ValueRow
 from worksheet.ui.widgets.ordered_input import OrderedInput

@@ -12,7 +12,7 @@ from worksheet.ui.screens.presets import SavePreset
 from worksheet.ui.widgets import InputRow, ValueRow
 from worksheet.ui.widgets.editors import Editor
 from worksheet.ui.widgets.input_row import InputRow
-from worksheet.ui.textual_internals import own_component_styles
+from hooks_probe import own_component_styles
 from worksheet.ui.widgets.key_bar import KeyBar
 
 SIZE = (80, 24)

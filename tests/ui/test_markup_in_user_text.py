@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from worksheet.ui import WorksheetApp
 from worksheet.ui.screens.presets import OpenPreset
-from worksheet.ui.textual_internals import notifications
+from hooks_probe import notifications
 from worksheet.ui.widgets.records import RecordList
 
 NAMES = ["[/]", "[b]Sword[/b]", ":smile: ward", "[link=file:///etc/passwd]x[/link]",

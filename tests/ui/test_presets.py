@@ -12,7 +12,7 @@ from worksheet.presets import list_presets, read_preset, user_dir
 from worksheet.ui import WorksheetApp
 from worksheet.ui.screens.confirm import Choose
 from worksheet.ui.screens.presets import OpenPreset, SavePreset
-from worksheet.ui.textual_internals import notifications
+from hooks_probe import notifications
 
 SIZE = (120, 40)
 

@@ -6,7 +6,7 @@ from worksheet import rulesets
 from worksheet.engine import Sheet
 from worksheet.ui import WorksheetApp
 from worksheet.ui.speaker import Speaker
-from worksheet.ui.textual_internals import notifications
+from hooks_probe import notifications
 from worksheet.ui.widgets import ValueRow
 
 SIZE = (120, 40)

@@ -37,6 +37,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import DataTable, Input, Static
 
+import hooks_probe
 from worksheet.ui import textual_internals as hooks
 from worksheet.ui.textual_internals import SelectCurrent, SelectOverlay
 from worksheet.ui.textual_internals.retained import geometry_caches
@@ -240,7 +241,7 @@ async def the_repeat_replaces_the_one_shown(app, pilot):
     app.notify("Refused")
     app.notify("Nothing to undo")
     await pilot.pause()
-    assert [n.message for n in hooks.notifications(app)] == ["Refused", "Nothing to undo"]
+    assert [n.message for n in hooks_probe.notifications(app)] == ["Refused", "Nothing to undo"]
     assert toasts(app) == ["Nothing to undo", "Refused"]
 
 
@@ -403,8 +404,8 @@ async def a_sharing_widget_holds_no_component_styles(app, pilot):
     own, sharing = Blended(), Sharing()
     await app.screen.mount(own, sharing)
     await pilot.pause()
-    assert hooks.own_component_styles(own) == {"blended--part"}
-    assert hooks.own_component_styles(sharing) == frozenset()
+    assert hooks_probe.own_component_styles(own) == {"blended--part"}
+    assert hooks_probe.own_component_styles(sharing) == frozenset()
 
 
 async def a_component_blends_over_its_ancestors(app, pilot):
@@ -566,7 +567,7 @@ async def crash(app: App) -> tuple[list, str]:
     with redirect_stderr(io.StringIO()) as printed, pytest.raises(ZeroDivisionError):
         async with app.run_test(size=(40, 12)) as pilot:
             await pilot.press("f9")
-            waiting = hooks.exit_output(app)
+            waiting = hooks_probe.exit_output(app)
     return waiting, printed.getvalue()
 
 
@@ -596,7 +597,7 @@ async def a_copy_reaches_the_terminal():
 async def the_player_is_told(app, pilot):
     app.notify("Saved", title="Hero", severity="warning")
     await pilot.pause()
-    told = [(n.title, n.message, n.severity) for n in hooks.notifications(app)]
+    told = [(n.title, n.message, n.severity) for n in hooks_probe.notifications(app)]
     assert told == [("Hero", "Saved", "warning")]
 
 
@@ -607,8 +608,8 @@ async def textuals_traceback_waits_for_the_end():
 
 async def the_components_a_widget_holds(app, pilot):
     await app.screen.mount(own := Blended())
-    assert hooks.own_component_styles(own) == {"blended--part"}
-    assert hooks.own_component_styles(app.screen.query_one("#top")) == frozenset()
+    assert hooks_probe.own_component_styles(own) == {"blended--part"}
+    assert hooks_probe.own_component_styles(app.screen.query_one("#top")) == frozenset()
 
 
 async def a_hidden_container_lets_go_of_a_removed_child(app, pilot):
@@ -891,7 +892,7 @@ async def a_removed_widgets_lines_are_not_kept_by_the_background_pairs(app, pilo
     row.styles.background = Color(16, 32, 48, 0.5)
     await app.screen.mount(row)
     await pilot.pause()
-    lines = weakref.ref(hooks.rendered_lines(row))
+    lines = weakref.ref(hooks_probe.rendered_lines(row))
     await row.remove()
     del row
     await released(app, pilot)
@@ -938,23 +939,23 @@ async def a_shown_table_draws_the_same_after_its_cell_styles_are_forgotten(app, 
 async def forgotten_lines_are_drawn_again(app, pilot):
     top = app.screen.query_one("#top")
     before = drawn(top)
-    assert hooks.kept_lines(top) > 0
+    assert hooks_probe.kept_lines(top) > 0
     hooks.forget_drawn(top)
-    assert hooks.kept_lines(top) == 0 and drawn(top) == before
+    assert hooks_probe.kept_lines(top) == 0 and drawn(top) == before
 
 
 async def a_widget_keeps_the_lines_it_drew(app, pilot):
     top = app.screen.query_one("#top")
     hooks.forget_drawn(top)
     drawn(top)
-    assert hooks.kept_lines(top) == 2 * top.size.height  # styled, and as drawn
+    assert hooks_probe.kept_lines(top) == 2 * top.size.height  # styled, and as drawn
 
 
 async def the_lines_kept_hold_no_widget(app, pilot):
     row = Static("Armor 13")
     await app.screen.mount(row)
     await pilot.pause()
-    lines, gone = hooks.rendered_lines(row), weakref.ref(row)
+    lines, gone = hooks_probe.rendered_lines(row), weakref.ref(row)
     await row.remove()
     del row
     await released(app, pilot)
@@ -1059,9 +1060,6 @@ BEHAVIOURS = [
     ("UncaughtExceptionHook", no_traceback_is_printed_over_the_screen),
     ("copy_through_driver", a_copy_is_the_apps_clipboard),
     ("copy_through_driver", a_copy_reaches_the_terminal),
-    ("notifications", the_player_is_told),
-    ("exit_output", textuals_traceback_waits_for_the_end),
-    ("own_component_styles", the_components_a_widget_holds),
     ("forget_arrangement", a_hidden_container_lets_go_of_a_removed_child),
     ("handle_job_control", a_continue_reaches_the_driver_on_the_loop_only_when_allowed),
     ("handle_job_control", a_continue_after_a_stop_it_did_not_make_restarts_the_mode),
@@ -1079,19 +1077,32 @@ BEHAVIOURS = [
     ("StyleOnceInTheDom", a_class_set_before_mounting_styles_once),
     ("forget_cell_styles", a_shown_table_draws_the_same_after_its_cell_styles_are_forgotten),
     ("forget_drawn", forgotten_lines_are_drawn_again),
-    ("kept_lines", a_widget_keeps_the_lines_it_drew),
-    ("rendered_lines", the_lines_kept_hold_no_widget),
     ("lay_out_without_painting", a_layout_without_a_frame_hides_what_went),
     ("add_css_file", a_css_file_added_styles_what_comes_after),
     ("lazy_strip_caches", a_strip_answers_every_cache_and_nothing_else),
 ]
 """Each hook, and what it buys: a check that fails when the hook no longer does it."""
 
+PROBES = [
+    ("notifications", the_player_is_told),
+    ("exit_output", textuals_traceback_waits_for_the_end),
+    ("own_component_styles", the_components_a_widget_holds),
+    ("kept_lines", a_widget_keeps_the_lines_it_drew),
+    ("rendered_lines", the_lines_kept_hold_no_widget),
+]
+"""Each reader of Textual's private state that tests use (``hooks_probe``), and a check that
+fails when it no longer reads what it says."""
+
 
 @pytest.mark.parametrize("hook, check", BEHAVIOURS,
                          ids=[f"{hook}:{check.__name__}" for hook, check in BEHAVIOURS])
 async def test_each_hook_does_what_it_buys(hook, check):
     assert hasattr(hooks, hook), f"textual_internals.{hook} is gone, but this test checks it"
+    await run_check(check)
+
+
+async def run_check(check) -> None:
+    """Run a check: in the probe app when it takes one."""
     if "app" in inspect.signature(check).parameters:
         async with probe() as (app, pilot):
             await check(app, pilot)
@@ -1099,6 +1110,13 @@ async def test_each_hook_does_what_it_buys(hook, check):
         await check()
     else:
         check()
+
+
+@pytest.mark.parametrize("probe_name, check", PROBES,
+                         ids=[f"{name}:{check.__name__}" for name, check in PROBES])
+async def test_each_probe_reads_what_it_says(probe_name, check):
+    assert hasattr(hooks_probe, probe_name), f"hooks_probe.{probe_name} is gone"
+    await run_check(check)
 
 
 def test_every_hook_is_checked():

@@ -13,7 +13,7 @@ from worksheet import rulesets
 from worksheet.engine import InputError, State
 from worksheet.ui import WorksheetApp
 from worksheet.ui.speaker import Speaker
-from worksheet.ui.textual_internals import notifications
+from hooks_probe import notifications
 from worksheet.ui.widgets import InputRow
 from worksheet.ui.widgets import typed_choice
 

@@ -1,7 +1,8 @@
 """Every use the app makes of Textual's private API, in one place: this package, one module
 per area (the first paint, text fields, a key's way back to the app, shared styles,
 painting, rendering a frame, what is kept after a widget goes, the app's end, toasts, what
-tests read, what is changed for the whole process while an app runs), each imported from here.
+is changed for the whole process while an app runs), each imported from here. What tests read
+of Textual's private state is the tests' own (``tests/ui/hooks_probe.py``).
 
 Textual's public API does not offer some of what the app needs at 80×24 over SSH: a first
 paint without restyling every widget, keys kept in the order typed, a select whose list waits
@@ -30,8 +31,6 @@ from worksheet.ui.textual_internals.compositor import (STRIP_CACHES, LineComposi
                          RepaintWhatARebuiltMapMoves, lazy_strip_caches)
 from worksheet.ui.textual_internals.first_paint import (KeepStylesOnFirstResume, StyleOnceInTheDom, add_css_file,
                           breakpoint_classes)
-from worksheet.ui.textual_internals.for_tests import (exit_output, kept_lines, notifications, own_component_styles,
-                        rendered_lines)
 from worksheet.ui.textual_internals.framed_lines import LeftFramedLines
 from worksheet.ui.textual_internals.key_path import key_stopped, mark_keys_typed_after_escape
 from worksheet.ui.textual_internals.process_wide import HooksWhileRunning, install, uninstall
@@ -54,11 +53,10 @@ __all__ = [
     "messages_pending", "busy_widget", "layout_pending", "key_stopped",
     "mark_keys_typed_after_escape", "UncaughtExceptionHook", "copy_through_driver",
     "handle_job_control",
-    "notifications", "exit_output", "own_component_styles", "rendered_lines",
     "forget_arrangement", "compact_output", "LineCompositor", "RenderSentLinesOnly",
     "lazy_strip_caches", "background_pairs_by_colour", "forget_geometry",
     "RepaintWhatARebuiltMapMoves", "event_clock", "DrawnSelectCurrent", "OneToastPerMessage",
-    "forget_cell_styles", "StyleOnceInTheDom", "forget_drawn", "kept_lines",
+    "forget_cell_styles", "StyleOnceInTheDom", "forget_drawn",
     "lay_out_without_painting", "add_css_file", "RepaintWithoutMessages", "ContentAsDrawn",
     "LeftFramedLines", "HooksWhileRunning", "install", "uninstall",
 ]
