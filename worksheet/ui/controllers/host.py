@@ -2,9 +2,9 @@
 
 The app composes one small controller per concern — the focus keys (``controllers.focus``), the
 fight loop (``controllers.fight``), presets (``controllers.presets``) and recovery
-(``controllers.recovery``) — each owning its own state. They are typed against this protocol, not
-against the app's class, so none of them imports ``app.py``: the imports run one way only
-(``tests/test_import_cycles.py``), and a controller can be read knowing only the few calls
+(``controllers.recovery``) — each owning its own state. They are typed against this protocol,
+not against the app's class, so none of them imports ``worksheet.ui.app``: the imports run one
+way only (``tests/test_layers.py``), and a controller can be read knowing only the few calls
 named here.
 """
 
