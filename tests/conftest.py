@@ -14,3 +14,13 @@ def isolated_folders(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.delenv("WORKSHEET_SHARED_PRESETS", raising=False)
     return tmp_path
+
+
+def pytest_collection_modifyitems(items):
+    """Tests marked ``serial`` (none today) go to one xdist group: one worker runs them one
+    after another (``--dist loadgroup`` in pyproject.toml), so they never run beside each other.
+    They still share the machine with the other workers' tests, so a test that cannot (a
+    timing benchmark) belongs in ``tests/perf``, not in the suite."""
+    for item in items:
+        if item.get_closest_marker("serial"):
+            item.add_marker(pytest.mark.xdist_group("serial"))
