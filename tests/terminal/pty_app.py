@@ -48,6 +48,7 @@ KEYS = {
     "home": b"\x1b[H", "end": b"\x1b[F", "ctrl+a": b"\x01", "ctrl+e": b"\x05",
     "ctrl+k": b"\x0b", "ctrl+q": b"\x11", "ctrl+s": b"\x13", "ctrl+z": b"\x1a",
     "ctrl+y": b"\x19", "ctrl+r": b"\x12", "ctrl+o": b"\x0f", "ctrl+p": b"\x10",
+    "ctrl+g": b"\x07",
     "f12": b"\x1b[24~", "f1": b"\x1bOP", "f2": b"\x1bOQ", "f3": b"\x1bOR",
     "pagedown": b"\x1b[6~", "pageup": b"\x1b[5~",
 }

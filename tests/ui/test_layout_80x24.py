@@ -12,6 +12,7 @@ from textual.widgets import Select
 from worksheet import rulesets
 from worksheet.engine import Headline, Ruleset, RulesetError, Sheet
 from worksheet.engine.inputs import IntInput
+from worksheet.engine.percent import percent
 from worksheet.ui import WorksheetApp
 from worksheet.ui.speaker import Speaker
 from worksheet.ui.form.status_line import status_text
@@ -19,7 +20,7 @@ from worksheet.ui.textual_internals import DrawnSelectCurrent
 from worksheet.ui.widgets.ids import kebab
 from worksheet.ui.widgets.key_bar import KeyBar
 from worksheet.ui.widgets.records import RecordTable
-from worksheet.ui.widgets.result_strip import ResultStrip, format_percent
+from worksheet.ui.widgets.result_strip import ResultStrip
 from waits import until
 
 SMALL = (80, 24)
@@ -96,10 +97,10 @@ def test_vampire_does_not_say_not_allowed_while_that_waits_for_an_input():
 def test_a_probability_shows_as_a_percentage_and_is_left_out_while_unknown():
     from fractions import Fraction
 
-    assert format_percent(Fraction(9064, 15625)) == "58.0 %"
-    assert format_percent(Fraction(4317091, 6250000)) == "69.1 %"
-    assert format_percent(Fraction(1, 2000)) == "0.1 %"  # 0.05 % rounds half up
-    assert format_percent(1) == "100.0 %"
+    assert percent(Fraction(9064, 15625)) == "58.0 %"
+    assert percent(Fraction(4317091, 6250000)) == "69.1 %"
+    assert percent(Fraction(1, 2000)) == "0.1 %"  # 0.05 % rounds half up
+    assert percent(1) == "100.0 %"
     ruleset = Ruleset("odds-test", "Odds test", "test", [
         IntInput("defense", 13, "a defense", minimum=0, maximum=40),
         IntInput("accuracy", None, "the attacker's accuracy", minimum=-30, maximum=60,

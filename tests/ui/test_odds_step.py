@@ -10,7 +10,8 @@ import pytest
 from worksheet.engine import Sheet
 from worksheet.presets import find_preset
 from worksheet.ui import WorksheetApp
-from worksheet.ui.widgets.odds import BAR, OddsPanel, bar, shown
+from worksheet.engine.percent import percent
+from worksheet.ui.widgets.odds import BAR, OddsPanel, bar
 
 SIZE = (80, 24)
 PRESETS = {
@@ -109,5 +110,5 @@ def test_bars_are_block_characters_on_a_shaded_track(p, filled):
 
 
 def test_a_percentage_never_reads_as_certain_when_it_is_not():
-    assert (shown(F(1, 10**6)), shown(1 - F(1, 10**6)), shown(0), shown(1)) == (
+    assert (percent(F(1, 10**6)), percent(1 - F(1, 10**6)), percent(0), percent(1)) == (
         "<0.1 %", ">99.9 %", "0.0 %", "100.0 %")

@@ -59,6 +59,9 @@ def test_a_probability_shows_the_change_in_points():
     assert was_text("p_hit", ok(Fraction(348, 1000)), ok(Fraction(41, 100))) == "+6.2"
     assert was_text("p_hit_dodge", ok(Fraction(1, 2)), ok(Fraction(41, 100))) == "−9.0"
     assert was_text("p_hit", ok(1), ok(0)) == "−100.0"
+    assert was_text("p_hit", ok(Fraction(2, 10000)), ok(Fraction(1, 10000))) == "−<0.1"
+    # no chance to compare with any more (the attack was cleared): what it was, in percent
+    assert was_text("p_hit", ok(Fraction(6319, 156250)), ok(None)) == "was 4.0 %"
 
 
 def test_inputs_changed_by_an_action_are_marked_but_not_the_field_being_typed():

@@ -1,4 +1,4 @@
-"""How odds read: percentages, the chart value, and the texts every odds node shares.
+"""How odds read: the chart value, and the texts every odds node shares.
 
 Light on purpose (no icepool): the rulesets' odds declarations, the reports and the app import
 it at start-up; the distributions themselves are in :mod:`worksheet.engine.odds`, imported only
@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from worksheet.engine.explain import Explained, explained
 from worksheet.engine.numbers import format_number, json_number
+from worksheet.engine.percent import percent  # the one rule; the odds texts all use it
 
 ODDS_STEP = "Odds"
 """The step label of every odds node: the app's Odds step gathers them and their inputs."""
@@ -22,13 +23,6 @@ ODDS_STEP = "Odds"
 def raw(p: Any) -> Any:
     """The exact number inside a value a rule received (a Term carries it as ``value``)."""
     return getattr(p, "value", p)
-
-
-def percent(p: Fraction | int) -> str:
-    """A probability (0 to 1) as a percentage with one decimal, rounded half up: ``58.0 %``."""
-    p = Fraction(raw(p))
-    whole = (2000 * p.numerator + p.denominator) // (2 * p.denominator)  # floor(1000p + 1/2)
-    return f"{whole // 10}.{whole % 10} %"
 
 
 def exact_and_percent(p: Fraction | int) -> str:

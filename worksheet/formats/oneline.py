@@ -13,19 +13,12 @@ Headless: no Textual or Rich.
 
 from __future__ import annotations
 
-import math
-from fractions import Fraction
 from typing import Callable
 
 from worksheet.engine import Sheet, State, format_value
+from worksheet.engine.percent import percent  # one rule for the app, the copy and calc
 
 SEPARATOR = " · "
-
-
-def percent(probability: Fraction | int) -> str:
-    """An exact probability as a percentage with one decimal, rounded half up (``41.0 %``)."""
-    tenths = math.floor(Fraction(probability) * 1000 + Fraction(1, 2))
-    return f"{tenths // 10}.{tenths % 10} %"
 
 
 def _shown(sheet: Sheet, name: str) -> str:

@@ -12,11 +12,10 @@ is tested without the app.
 
 from __future__ import annotations
 
-import math
-from fractions import Fraction
 from typing import Iterable
 
 from worksheet.engine import NodeStatus, Sheet, State, format_value
+from worksheet.engine.percent import is_chance, percent, points
 
 
 def differs(before: NodeStatus, now: NodeStatus) -> bool:
@@ -28,23 +27,23 @@ def differs(before: NodeStatus, now: NodeStatus) -> bool:
     return before.waiting_for != now.waiting_for
 
 
-def _is_probability(value) -> bool:
-    return type(value) in (int, Fraction) and 0 <= value <= 1
+def is_probability(name: str, status: NodeStatus) -> bool:
+    """True for an odds node (``p_…``) holding a chance: the app shows it as a percentage."""
+    return status.state is State.OK and is_chance(name, status.value)
 
 
 def was_text(name: str, before: NodeStatus, now: NodeStatus) -> str:
     """How a changed value says what it was: ``was 6``, ``was waiting``, or for a probability
-    node (``p_…``) the change in percentage points, ``+6.2``."""
+    node (``p_…``) the change in percentage points, ``+6.2``, or ``was 4.0 %`` once it has no
+    chance to compare with — in percent like the value beside it, never a raw fraction."""
     if before.state is State.BLOCKED:
         return "was waiting"
     if before.state is State.ERROR:
         return "was ✗"
-    if (name.startswith("p_") and now.state is State.OK and _is_probability(before.value)
-            and _is_probability(now.value)):
-        tenths = math.floor((Fraction(now.value) - Fraction(before.value)) * 1000
-                            + Fraction(1, 2))
-        sign = "+" if tenths >= 0 else "−"
-        return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
+    if is_probability(name, before):
+        if is_probability(name, now):
+            return points(before.value, now.value)
+        return f"was {percent(before.value)}"
     shown = before.derivation.result if before.derivation else format_value(before.value)
     return f"was {shown}"
 

@@ -17,7 +17,8 @@ from textual.content import Content
 from textual.widgets import Static
 
 from worksheet.engine import Ruleset, Sheet, State
-from worksheet.engine.odds_text import ODDS_STEP, Chart, percent
+from worksheet.engine.odds_text import ODDS_STEP, Chart
+from worksheet.engine.percent import bar_eighths, percent
 
 BAR = 30
 """Cells of a full bar (100 %)."""
@@ -35,21 +36,12 @@ PREFIXES = ("Chance to be hit ", "Chance to be hit")
 
 
 def bar(p: Fraction | int, width: int = BAR) -> str:
-    """A bar ``width`` cells long filled to ``p`` (0 to 1), to the nearest eighth of a cell."""
-    eighths = int(Fraction(p) * width * 8 + Fraction(1, 2))
-    full, part = divmod(eighths, 8)
+    """A bar ``width`` cells long filled to ``p`` (0 to 1) on the one scale every bar uses
+    (:func:`~worksheet.engine.percent.bar_eighths`: a chance above zero shows a sliver, one
+    below certainty never a full bar), so an option's bar and a chart's compare at a glance."""
+    full, part = divmod(bar_eighths(p, width), 8)
     text = "█" * full + (EIGHTHS[part] if part else "")
     return text + TRACK * (width - len(text))
-
-
-def shown(p: Fraction | int) -> str:
-    """A percentage that never reads as certain when it is not: ``<0.1 %``, ``>99.9 %``."""
-    text = percent(p)
-    if p and text == "0.0 %":
-        return "<0.1 %"
-    if p != 1 and text == "100.0 %":
-        return ">99.9 %"
-    return text
 
 
 def option_label(label: str) -> str:
@@ -152,7 +144,7 @@ class OddsPanel(Static):
             if name in self._crits and statuses[self._crits[name]].ok and statuses[name].ok:
                 crit = statuses[self._crits[name]].value
                 lines.append(self._option(name, statuses[name], name in marked,
-                                          BAR - CRIT_BAR) + f"  crit {shown(crit):>7}")
+                                          BAR - CRIT_BAR) + f"  crit {percent(crit):>7}")
             else:
                 lines.append(self._option(name, statuses[name], name in marked))
         if self.ruleset.id in NOTES:
@@ -180,16 +172,15 @@ class OddsPanel(Static):
             why = status.derivation.formula if status.derivation else ""
             text = "not allowed" + (f": {why}" if why else "")
             return f"  {label} " + (text if len(text) <= 45 else text[:44] + "…")
-        return (f"  {label} {shown(status.value):>7} {bar(status.value, width)}"
+        return (f"  {label} {percent(status.value):>7} {bar(status.value, width)}"
                 + (" ◀ best" if marked else ""))
 
     def _chart(self, chart: Chart) -> list[str]:
         lines = [f"After a hit: {chart.title}"]
         if not chart.bars:
             return lines + ["  (the attack cannot hit)"]
-        top = max(p for _, p in chart.bars) or 1
         width = max(len(label) for label, _ in chart.bars)
-        for label, p in chart.bars:
-            lines.append(f"  {label:>{width}} {shown(p):>7} {bar(p / top, BAR).rstrip(TRACK)}")
-        lines.append("  (bars scaled to the largest; each is the chance of that result)")
+        for label, p in chart.bars:  # the scale of the chances above: a bar is its chance
+            lines.append(f"  {label:>{width}} {percent(p):>7} {bar(p, BAR).rstrip(TRACK)}")
+        lines.append("  (each is the chance of that result, on the scale of the bars above)")
         return lines

@@ -10,14 +10,12 @@ not known yet (nothing rolled, an optional input left empty) is left out instead
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from textual.content import Content
 from textual.geometry import Region
 from textual.widgets import Static
 
 from worksheet.engine import Ruleset, Sheet, State
-from worksheet.engine.numbers import half_up_raw
+from worksheet.engine.percent import percent
 from worksheet.engine.ruleset import Headline
 from worksheet.ui.speaker import Speaker
 from worksheet.ui.textual_internals import RepaintWithoutMessages
@@ -26,12 +24,6 @@ from worksheet.ui.widgets.row_visual import content_lines
 
 SEPARATOR = "  ·  "
 STYLES = {State.OK: "bold $text-success", State.BLOCKED: "$text-warning"}
-
-
-def format_percent(value: Fraction | int) -> str:
-    """A probability as a percentage with one decimal, rounded half up (``58.0 %``)."""
-    tenths = half_up_raw(Fraction(value) * 1000)
-    return f"{tenths // 10}.{tenths % 10} %"
 
 
 def entry_text(entry: Headline, label: str, sheet: Sheet, speaker: Speaker) -> tuple[str, str]:
@@ -55,7 +47,7 @@ def entry_text(entry: Headline, label: str, sheet: Sheet, speaker: Speaker) -> t
     if entry.words and value in entry.words:
         return entry.words[value], ""
     if entry.percent:
-        return label, format_percent(value)
+        return label, percent(value)
     text = status.derivation.result if status.derivation else str(value)
     if entry.clause and entry.clause in text:
         first, *more = text.split(entry.clause)

@@ -21,6 +21,7 @@ from textual.style import Style
 from textual.widget import Widget
 
 from worksheet.engine import NodeStatus, Rule, State
+from worksheet.engine.percent import is_chance, percent
 from worksheet.ui.textual_internals import (ContentAsDrawn, LeftFramedLines, RepaintWithoutMessages,
                                  SkipRepaintOutOfView)
 from worksheet.ui.widgets.ids import value_id
@@ -38,9 +39,16 @@ STATE_PARTS = ("formula", "result")
 """The parts whose colour says the row is blocked or refused."""
 
 
-def result_text(status: NodeStatus) -> str:
-    """What the result cell shows for a status (never a stale number)."""
+def result_text(status: NodeStatus, name: str = "") -> str:
+    """What the result cell shows for a status (never a stale number).
+
+    A chance (node ``name`` is ``p_…``) reads as a percentage, as in the strip and the Odds
+    panel, so the change marked beside it (``+6.2``, in points) reads in the same unit; the
+    exact fraction stays in the formula cell (``… = 9064/15625 = 58.0 %``).
+    """
     if status.state is State.OK:
+        if is_chance(name, status.value):
+            return percent(status.value)
         return status.derivation.result if status.derivation else str(status.value)
     if status.state is State.BLOCKED:
         return "… waiting for " + ", ".join(status.waiting_for)
@@ -94,7 +102,7 @@ class ValueRow(NoLinks, RefuseTyped, SharedComponentStyles, LeftFramedLines, Con
 
     def _texts_of(self, status: NodeStatus) -> tuple[str, ...]:
         notes = status.derivation.notes if status.ok and status.derivation else ()
-        self.result = result_text(status)
+        self.result = result_text(status, self.rule.name)
         marked = self.was is not None  # ▸ marks the row without colour (NO_COLOR)
         head = f"▸{self.rule.step} {self.rule.label}" if marked else \
             f"{self.rule.step:>2} {self.rule.label}"
