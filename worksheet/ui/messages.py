@@ -144,15 +144,38 @@ def at_bound(name: str, up: bool, value: str) -> Toast:
     return Toast(f"{name} is at its {'maximum' if up else 'minimum'}, {value}.", timeout=2)
 
 
-def copied_line(line: str, through: str) -> Toast:
-    """The result line copied (``through``: `` through tmux``, or empty)."""
-    return Toast(line, title=f"Copied{through}", timeout=4)
+COPIED = {
+    "tmux copied": ("Copied{n} through tmux", ""),
+    "tmux drops": ("Not copied{n}: tmux drops it",
+                   "To copy, type: tmux set -g set-clipboard on"),
+    "tmux passes": ("Sent{n} through tmux to your terminal", "if your terminal allows OSC 52"),
+    "tmux unknown": ("Sent{n} to tmux, which may drop it",
+                     "If not copied, type: tmux set -g set-clipboard on"),
+    "screen": ("Sent{n} through screen to your terminal", "if your terminal allows OSC 52"),
+    "terminal": ("Sent{n} to your terminal's clipboard", "if your terminal allows OSC 52"),
+}
+"""A copy's title and note by where it went (``terminal.tmux_clipboard.reach``): "Copied"
+only where tmux says it took the text; elsewhere the app cannot see the clipboard, so it
+says "Sent", and where tmux drops the copy it says so and what to type."""
 
 
-def copied_block(block: str, through: str) -> Toast:
+def _copied(shown: str, reach: str, lines: str) -> Toast:
+    """One copy toast: a dropped copy is a warning that stays long enough to read the fix."""
+    title, note = COPIED[reach]
+    return Toast(shown + (f"\n{note}" if note else ""), title=title.format(n=lines),
+                 severity="warning" if reach == "tmux drops" else "information",
+                 timeout=10 if reach == "tmux drops" else 4)
+
+
+def copied_line(line: str, reach: str) -> Toast:
+    """The result line copied, or sent, or dropped by tmux (``reach``: a key of
+    :data:`COPIED`)."""
+    return _copied(line, reach, "")
+
+
+def copied_block(block: str, reach: str) -> Toast:
     """A derivation block copied: its first line, and how many lines went."""
-    lines = block.count("\n") + 1
-    return Toast(block.splitlines()[0], title=f"Copied {lines} lines{through}", timeout=4)
+    return _copied(block.splitlines()[0], reach, f" {block.count(chr(10)) + 1} lines")
 
 
 # -- record lists and typed text ----------------------------------------------------------

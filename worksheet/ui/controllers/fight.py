@@ -10,14 +10,15 @@ undo step, so Ctrl+Z takes back a whole action.
 from __future__ import annotations
 
 import os
-from typing import Iterator
+from typing import Callable, Iterator
 
 from textual.widgets import Input
 
 from worksheet.engine import State
 from worksheet.engine.fight_loop import ATTACKED_AGAIN, MY_ACTION, Batch, Refused, cycle, plan, stepped
 from worksheet.ui import messages
-from worksheet.ui.terminal.clipboard import multiplexer, through
+from worksheet.ui.terminal.clipboard import multiplexer
+from worksheet.ui.terminal.tmux_clipboard import TmuxAsker, reach
 from worksheet.ui.controllers.host import Host
 from worksheet.ui.keys import Command, Key
 from worksheet.ui.form.sheet_form import SheetForm
@@ -25,6 +26,9 @@ from worksheet.ui.widgets.ids import kebab
 from worksheet.ui.widgets.input_row import InputRow
 from worksheet.ui.widgets.kinds import kind_of
 from worksheet.ui.widgets.round_group import KEYS, round_inputs
+
+ASK_POLL = 0.02
+"""Seconds between looks at tmux's answer while it is awaited (on the app's own thread)."""
 
 STEPS = (("up", 1, "add 1, within its bounds"), ("down", -1, "subtract 1"),
          ("shift+up", 5, "add 5"), ("shift+down", -5, "subtract 5"))
@@ -65,6 +69,7 @@ class FightController:
 
     def __init__(self, host: Host):
         self.host = host
+        self._tmux = TmuxAsker()
 
     def check(self, action: str, parameters: tuple[object, ...]) -> bool:
         """Whether a fight-loop action runs now (False also hides it from the key bar)."""
@@ -187,7 +192,7 @@ class FightController:
         if form is not None:
             line = self._result_line(form)
             self.host.copy_to_clipboard(line)
-            messages.copied_line(line, through(multiplexer(os.environ))).show(self.host.notify)
+            self._tell_copied(lambda where: messages.copied_line(line, where))
 
     def copy_block(self) -> None:
         """Copy the focused value's whole derivation as a fixed-width block."""
@@ -199,7 +204,25 @@ class FightController:
         name = form.focused_name or form.ruleset.results[-1]
         block = form.report(derivation_block, name)
         self.host.copy_to_clipboard(block)
-        messages.copied_block(block, through(multiplexer(os.environ))).show(self.host.notify)
+        self._tell_copied(lambda where: messages.copied_block(block, where))
+
+    def _tell_copied(self, toast: Callable[[str], messages.Toast]) -> None:
+        """Show a copy's toast worded by where the copy went: inside tmux, once tmux has
+        said what it does with it (asked in a thread, so the keys go on meanwhile; the answer
+        comes within ``tmux_clipboard.TIMEOUT``)."""
+        kind = multiplexer(os.environ)
+        if kind != "tmux":
+            toast(reach(kind, None)).show(self.host.notify)
+            return
+        answer = self._tmux.ask()
+
+        def when_known() -> None:
+            if not answer.done():
+                self.host.set_timer(ASK_POLL, when_known)
+                return
+            toast(reach(kind, answer.result())).show(self.host.notify)
+
+        when_known()
 
 
 def commands(host: Host) -> Iterator[Command]:

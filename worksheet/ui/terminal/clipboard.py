@@ -12,6 +12,9 @@ multiplexer in between keeps escape sequences to itself unless they are wrapped 
   DCS strings that screen passes on; screen holds at most 768 bytes per string, so it is cut
   into pieces of 764 (room for the 4 bytes of the wrapper).
 
+Whether the text got anywhere is not known here: ``tmux_clipboard`` asks tmux, and the toast
+says "Copied" only where it can know.
+
 Headless: the sequence is built from text and the environment alone, so it is tested without
 a terminal; the app writes it through its driver.
 """
@@ -51,7 +54,3 @@ def for_terminal(text: str, environ: Mapping[str, str]) -> str:
                        for i in range(0, len(sequence), SCREEN_CHUNK))
     return sequence
 
-
-def through(kind: str | None) -> str:
-    """A few words for the notification: how the text was sent."""
-    return {"tmux": " (through tmux)", "screen": " (through screen)"}.get(kind or "", "")
