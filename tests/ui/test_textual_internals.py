@@ -39,8 +39,14 @@ from textual.widgets import DataTable, Input, Static
 
 import hooks_probe
 from worksheet.ui import textual_internals as hooks
+from worksheet.ui.controllers import recovery
+from worksheet.ui.screens import confirm, dialog, sheet_screen
+from worksheet.ui.screens.sheet_screen import KeepStylesOnFirstResume
+from worksheet.ui.terminal import key_gate
 from worksheet.ui.textual_internals import SelectCurrent, SelectOverlay
 from worksheet.ui.textual_internals.retained import geometry_caches
+from worksheet.ui.widgets import ordered_input
+from worksheet.ui.widgets.ordered_input import KeyBeforeInput
 
 PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
 
@@ -68,7 +74,7 @@ def test_the_installed_textual_is_the_pinned_one():
 
 # -- a small app with the hooks as the worksheet uses them -----------------------------------
 
-class Keyed(hooks.KeyBeforeInput, hooks.RepaintWhileTextFits, Input):
+class Keyed(KeyBeforeInput, hooks.RepaintWhileTextFits, Input):
     """Notes each key with the text it found; takes ``x`` itself."""
 
     seen: list
@@ -106,7 +112,7 @@ class Quiet(hooks.RepaintWithoutMessages, Line):
     """A row whose repaints are noted on the screen directly."""
 
 
-class ProbeScreen(hooks.RenderSentLinesOnly, hooks.KeepStylesOnFirstResume, Screen):
+class ProbeScreen(hooks.RenderSentLinesOnly, KeepStylesOnFirstResume, Screen):
     def on_key(self, event: events.Key) -> None:
         self.app.at_screen.append((event.key, hooks.key_stopped(event)))
 
@@ -221,8 +227,9 @@ def drawn(widget: Widget) -> str:
 
 def breakpoints_by_width():
     points = [(0, "-narrow"), (80, "-wide")]
-    assert [hooks.breakpoint_classes(Screen(), width, points) for width in (60, 120)] == \
-        [["-narrow"], ["-wide"]]
+    assert [sheet_screen.breakpoint_class(width, points) for width in (60, 80, 120)] == \
+        ["-narrow", "-wide", "-wide"]
+    assert sheet_screen.breakpoint_class(60, [(80, "-wide")]) is None
 
 
 def toasts(app: App) -> list[str]:
@@ -531,9 +538,9 @@ class Ping(Message):
 
 async def a_message_on_its_way_is_pending(app, pilot):
     app.screen.query_one("#top").post_message(Ping())
-    pending = hooks.messages_pending(app)
+    pending = recovery.messages_pending(app)
     await pilot.pause()
-    assert pending and not hooks.messages_pending(app)
+    assert pending and not recovery.messages_pending(app)
 
 
 async def a_layout_asked_for_is_pending_until_done(app, pilot):
@@ -546,9 +553,9 @@ async def a_layout_asked_for_is_pending_until_done(app, pilot):
 async def the_widget_with_a_message_is_busy(app, pilot):
     top = app.screen.query_one("#top")
     top.post_message(Ping())
-    busy = hooks.busy_widget(app.screen)
+    busy = key_gate.busy_widget(app.screen)
     await pilot.pause()
-    assert busy is top and hooks.busy_widget(app.screen) is None
+    assert busy is top and key_gate.busy_widget(app.screen) is None
 
 
 class Failing(Probe):
@@ -808,10 +815,10 @@ async def a_widget_that_goes_is_wiped():
 
 
 async def a_key_is_stamped_when_read(app, pilot):
-    before = hooks.event_clock()
+    before = confirm.event_clock()
     await pilot.press("f9")
     stamps = [m.time for m in app.handled if isinstance(m, events.Key)]
-    assert stamps and before <= stamps[0] <= hooks.event_clock()
+    assert stamps and before <= stamps[0] <= confirm.event_clock()
 
 
 class Covered(ProbeScreen):
@@ -983,10 +990,10 @@ async def a_css_file_added_styles_what_comes_after():
 
     css = Path(tempfile.mkdtemp()) / "extra.tcss"
     css.write_text("#late { color: #ff0000; }")
-    hooks.add_css_file(css)  # outside an app: nothing
+    dialog.Dialog()  # made outside an app: reads nothing
     async with probe() as (app, pilot):
-        hooks.add_css_file(css)
-        hooks.add_css_file(css)
+        dialog.add_css_file(app, css)
+        dialog.add_css_file(app, css)
         late = Static("late", id="late")
         await app.screen.mount(late)
         assert late.styles.color == Color(255, 0, 0)
@@ -1021,16 +1028,12 @@ def what_textual_lacked_is_gone_again():
 
 
 BEHAVIOURS = [
-    ("HooksWhileRunning", the_hooks_hold_from_the_apps_load_to_its_unmount),
-    ("install", installed_twice_is_undone_by_the_second_uninstall),
-    ("uninstall", what_textual_lacked_is_gone_again),
-    ("breakpoint_classes", breakpoints_by_width),
     ("OneToastPerMessage", a_repeated_message_shows_once),
     ("OneToastPerMessage", the_repeat_replaces_the_one_shown),
     ("OneToastPerMessage", another_severity_is_another_toast),
-    ("KeepStylesOnFirstResume", the_first_resume_restyles_nothing),
-    ("KeepStylesOnFirstResume", a_later_resume_restyles),
-    ("KeyBeforeInput", each_key_is_seen_before_it_is_inserted),
+    ("HooksWhileRunning", the_hooks_hold_from_the_apps_load_to_its_unmount),
+    ("install", installed_twice_is_undone_by_the_second_uninstall),
+    ("uninstall", what_textual_lacked_is_gone_again),
     ("RepaintWhileTextFits", typing_that_fits_lays_nothing_out),
     ("LazySelectList", the_list_is_built_when_it_first_opens),
     ("DrawnSelectCurrent", the_field_shows_the_choice_or_the_prompt_dimmed),
@@ -1053,9 +1056,7 @@ BEHAVIOURS = [
     ("key_stopped", a_key_a_field_takes_is_stopped_there),
     ("key_stopped", a_key_goes_to_the_focused_widget_and_back_unless_stopped),
     ("mark_keys_typed_after_escape", escape_then_a_key_is_marked),
-    ("messages_pending", a_message_on_its_way_is_pending),
     ("layout_pending", a_layout_asked_for_is_pending_until_done),
-    ("busy_widget", the_widget_with_a_message_is_busy),
     ("UncaughtExceptionHook", an_uncaught_exception_is_handed_over_first),
     ("UncaughtExceptionHook", no_traceback_is_printed_over_the_screen),
     ("copy_through_driver", a_copy_is_the_apps_clipboard),
@@ -1069,7 +1070,6 @@ BEHAVIOURS = [
     ("LineCompositor", a_widget_beside_the_change_is_not_rendered),
     ("LineCompositor", the_frames_sent_are_textuals_own),
     ("RepaintWhatARebuiltMapMoves", a_widget_that_goes_is_wiped),
-    ("event_clock", a_key_is_stamped_when_read),
     ("RenderSentLinesOnly", a_screen_behind_its_widgets_is_not_rendered),
     ("lazy_strip_caches", a_strip_makes_no_cache_until_used),
     ("background_pairs_by_colour", a_removed_widgets_lines_are_not_kept_by_the_background_pairs),
@@ -1078,10 +1078,22 @@ BEHAVIOURS = [
     ("forget_cell_styles", a_shown_table_draws_the_same_after_its_cell_styles_are_forgotten),
     ("forget_drawn", forgotten_lines_are_drawn_again),
     ("lay_out_without_painting", a_layout_without_a_frame_hides_what_went),
-    ("add_css_file", a_css_file_added_styles_what_comes_after),
     ("lazy_strip_caches", a_strip_answers_every_cache_and_nothing_else),
 ]
 """Each hook, and what it buys: a check that fails when the hook no longer does it."""
+
+NOW_PUBLIC = [
+    (sheet_screen, "breakpoint_class", breakpoints_by_width),
+    (sheet_screen, "KeepStylesOnFirstResume", the_first_resume_restyles_nothing),
+    (sheet_screen, "KeepStylesOnFirstResume", a_later_resume_restyles),
+    (ordered_input, "KeyBeforeInput", each_key_is_seen_before_it_is_inserted),
+    (recovery, "messages_pending", a_message_on_its_way_is_pending),
+    (key_gate, "busy_widget", the_widget_with_a_message_is_busy),
+    (confirm, "event_clock", a_key_is_stamped_when_read),
+    (dialog, "add_css_file", a_css_file_added_styles_what_comes_after),
+]
+"""What was a hook and is now done through Textual's public API (issue 41), where it lives now,
+and the same check of what it buys: each is gone from ``textual_internals``."""
 
 PROBES = [
     ("notifications", the_player_is_told),
@@ -1110,6 +1122,14 @@ async def run_check(check) -> None:
         await check()
     else:
         check()
+
+
+@pytest.mark.parametrize("home, name, check", NOW_PUBLIC,
+                         ids=[f"{name}:{check.__name__}" for _, name, check in NOW_PUBLIC])
+async def test_each_public_path_does_what_the_hook_bought(home, name, check):
+    assert hasattr(home, name), f"{home.__name__}.{name} is gone, but this test checks it"
+    assert not hasattr(hooks, name), f"{name} is public now: not in textual_internals"
+    await run_check(check)
 
 
 @pytest.mark.parametrize("probe_name, check", PROBES,
@@ -1325,7 +1345,7 @@ async def test_a_repaint_without_messages_is_drawn_and_sends_none():
         sent.clear()
         widget.text = "after"
         widget.refresh()
-        assert hooks.busy_widget(widget) is None, "the widget was sent a message (a Prompt)"
+        assert key_gate.busy_widget(widget) is None, "the widget was sent a message (a Prompt)"
         await pilot.pause()
         assert not [m for m in sent if isinstance(m, messages.Update)], "the screen was sent one"
         assert "after" in drawn(widget)

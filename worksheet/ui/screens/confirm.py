@@ -16,12 +16,19 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
+from textual.message import Message
 from textual.widgets import Button, Label, Static
 
 from worksheet.ui.keys import key_name
-from worksheet.ui.textual_internals import event_clock
 from worksheet.ui.widgets.refuse_typed import TYPED_SHOWN
 from worksheet.ui.screens.dialog import Dialog
+
+
+def event_clock() -> float:
+    """Now, on the clock that stamps every event's ``time`` (a key's: when it was read): the
+    time of a message made now. A dialog the app opens on its own tells keys typed before it
+    was drawn from answers by it (:meth:`Choose.typed_before_shown`)."""
+    return Message().time
 
 
 class Choose(Dialog[str]):

@@ -13,14 +13,29 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 from textual import events
+from textual.app import App
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
+from textual.types import NoActiveAppError
 from textual.widgets import Button, Input
 
-from worksheet.ui.textual_internals import add_css_file
-
 CSS_FILE = Path(__file__).with_name("dialogs.tcss")
-"""The dialogs' rules: read with the first dialog, not at start (``add_css_file``)."""
+"""The dialogs' rules: read with the first dialog, not at start (:func:`add_css_file`)."""
+
+
+def add_css_file(app: App, path: Path) -> None:
+    """Add a CSS file to ``app``'s stylesheet the first time it is asked for, parsing only it.
+
+    The dialogs' rules (a sixth of the app's own CSS) are parsed when the first dialog opens,
+    not before the first paint. Textual's own way, a screen's ``CSS_PATH``, parses every
+    source again and restyles every widget of every screen on the first push of the screen.
+    ``Stylesheet.parse`` reuses the rules it parsed before, so only the new file is parsed. The
+    file's rules must match only widgets made after it is added: no widget is restyled.
+    """
+    stylesheet = app.stylesheet
+    if not stylesheet.has_source(str(path.resolve()), ""):
+        stylesheet.read(path.resolve())
+        stylesheet.parse()  # now: a style applied before the next parse would miss the rules
 
 Result = TypeVar("Result")
 
@@ -33,8 +48,11 @@ class Dialog(ModalScreen[Result], Generic[Result]):
     """A modal dialog that dismisses at most once."""
 
     def __init__(self) -> None:
-        add_css_file(CSS_FILE)  # before the screen itself is styled
         super().__init__(classes="dialog-screen")
+        try:
+            add_css_file(self.app, CSS_FILE)  # before the screen is styled (as it mounts)
+        except NoActiveAppError:  # made outside a running app: nothing to style
+            pass
         self._finished = False
 
     def on_key(self, event: events.Key) -> None:

@@ -50,7 +50,18 @@ from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 
 from worksheet.ui.terminal.deadline import Deadline, poll_until
-from worksheet.ui.textual_internals import SelectOverlay, busy_widget, key_stopped
+from worksheet.ui.textual_internals import SelectOverlay, key_stopped
+
+
+def busy_widget(screen: Any) -> Any:
+    """The first of ``screen`` and its widgets that has messages still to handle, or None: a
+    key typed on a dialog waits until what the key before set going there has been handled
+    (:meth:`KeyGate._climb`; the command palette answers through a message its list posts
+    after the key is back at the app)."""
+    for node in (screen, *screen.walk_children()):
+        if node.message_queue_size:
+            return node
+    return None
 
 if TYPE_CHECKING:
     from textual.command import CommandPalette

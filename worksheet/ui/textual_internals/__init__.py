@@ -25,12 +25,10 @@ something, implements the hook's public-named method.
 
 from __future__ import annotations
 
-from worksheet.ui.textual_internals.app_end import (UncaughtExceptionHook, busy_widget, copy_through_driver,
-                      handle_job_control, messages_pending)
+from worksheet.ui.textual_internals.app_end import UncaughtExceptionHook, copy_through_driver, handle_job_control
 from worksheet.ui.textual_internals.compositor import (STRIP_CACHES, LineCompositor, RenderSentLinesOnly,
                          RepaintWhatARebuiltMapMoves, lazy_strip_caches)
-from worksheet.ui.textual_internals.first_paint import (KeepStylesOnFirstResume, StyleOnceInTheDom, add_css_file,
-                          breakpoint_classes)
+from worksheet.ui.textual_internals.first_paint import StyleOnceInTheDom
 from worksheet.ui.textual_internals.framed_lines import LeftFramedLines
 from worksheet.ui.textual_internals.key_path import key_stopped, mark_keys_typed_after_escape
 from worksheet.ui.textual_internals.process_wide import HooksWhileRunning, install, uninstall
@@ -39,24 +37,23 @@ from worksheet.ui.textual_internals.painting import (ContentAsDrawn, RepaintWith
 from worksheet.ui.textual_internals.retained import (background_pairs_by_colour, forget_cell_styles, forget_drawn,
                        forget_geometry, lay_out_without_painting)
 from worksheet.ui.textual_internals.style_sharing import SharedComponentClasses, blend_over, component_classes
-from worksheet.ui.textual_internals.text_fields import (DrawnSelectCurrent, KeyBeforeInput, LazySelectList,
-                          RepaintWhileTextFits, SelectCurrent, SelectOverlay, event_clock)
+from worksheet.ui.textual_internals.text_fields import (DrawnSelectCurrent, LazySelectList, RepaintWhileTextFits,
+                          SelectCurrent, SelectOverlay)
 from worksheet.ui.textual_internals.toasts import OneToastPerMessage
 
 PINNED_TEXTUAL = "8.2.8"
 """The Textual version these hooks are written against (``textual==`` in pyproject.toml)."""
 
 __all__ = [
-    "PINNED_TEXTUAL", "SelectCurrent", "SelectOverlay", "breakpoint_classes",
-    "KeepStylesOnFirstResume", "KeyBeforeInput", "RepaintWhileTextFits", "LazySelectList",
+    "PINNED_TEXTUAL", "SelectCurrent", "SelectOverlay", "RepaintWhileTextFits", "LazySelectList",
     "component_classes", "SharedComponentClasses", "blend_over", "SkipRepaintOutOfView",
-    "messages_pending", "busy_widget", "layout_pending", "key_stopped",
+    "layout_pending", "key_stopped",
     "mark_keys_typed_after_escape", "UncaughtExceptionHook", "copy_through_driver",
     "handle_job_control",
     "forget_arrangement", "compact_output", "LineCompositor", "RenderSentLinesOnly",
     "lazy_strip_caches", "background_pairs_by_colour", "forget_geometry",
-    "RepaintWhatARebuiltMapMoves", "event_clock", "DrawnSelectCurrent", "OneToastPerMessage",
+    "RepaintWhatARebuiltMapMoves", "DrawnSelectCurrent", "OneToastPerMessage",
     "forget_cell_styles", "StyleOnceInTheDom", "forget_drawn",
-    "lay_out_without_painting", "add_css_file", "RepaintWithoutMessages", "ContentAsDrawn",
+    "lay_out_without_painting", "RepaintWithoutMessages", "ContentAsDrawn",
     "LeftFramedLines", "HooksWhileRunning", "install", "uninstall",
 ]

@@ -1,5 +1,5 @@
-"""The app's end and its terminal: pending messages, uncaught exceptions, the clipboard
-through the driver, job control (SIGTSTP, SIGCONT).
+"""The app's end and its terminal: uncaught exceptions, the clipboard through the driver, job
+control (SIGTSTP, SIGCONT).
 
 See the package's docstring: each hook says what it buys and what of Textual it relies on.
 """
@@ -9,31 +9,6 @@ from __future__ import annotations
 import asyncio
 import signal
 from typing import Any, Callable
-
-
-def messages_pending(app: Any) -> bool:
-    """Whether the app or a widget of a screen still has messages to handle (a key, an edit
-    on its way up to the sheet).
-
-    Buys: a hang-up lets keys already read reach the sheet before the last recovery write.
-    Relies on: each message pump's ``_message_queue`` (an ``asyncio.Queue``).
-    """
-    return not app._message_queue.empty() or any(
-        busy_widget(screen) is not None for screen in app.screen_stack)
-
-
-def busy_widget(screen: Any) -> Any:
-    """The first of ``screen`` and its widgets that has messages still to handle, or None.
-
-    Buys: a key typed on a dialog waits until what the key before set going there has been
-    handled (``KeyGate._climb``): the command palette answers through a message its list
-    posts after the key is back at the app.
-    Relies on: each message pump's ``_message_queue`` (an ``asyncio.Queue``).
-    """
-    for node in (screen, *screen.walk_children()):
-        if not node._message_queue.empty():
-            return node
-    return None
 
 
 class UncaughtExceptionHook:

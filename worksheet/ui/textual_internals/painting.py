@@ -139,7 +139,7 @@ def layout_pending(screen: Any) -> bool:
     went to the top of the form.
     Relies on: ``Widget._layout_required`` (set by ``refresh(layout=True)``, handed to the
     screen as a ``messages.Layout`` in the widget's idle), the screen's queue holding that
-    message, and ``Screen._layout_required`` until its layout is done.
+    message (``message_queue_size``), and ``Screen._layout_required`` until its layout is done.
     """
-    return (screen._layout_required or not screen._message_queue.empty()
+    return (screen._layout_required or screen.message_queue_size
             or any(widget._layout_required for widget in screen.walk_children()))

@@ -1,5 +1,4 @@
-"""Text fields and selects: keys in the order typed, repaints while the text fits, a select
-list built when it opens.
+"""Text fields and selects: repaints while the text fits, a select list built when it opens.
 
 See the package's docstring: each hook says what it buys and what of Textual it relies on.
 """
@@ -7,35 +6,12 @@ See the package's docstring: each hook says what it buys and what of Textual it 
 from __future__ import annotations
 
 from typing import Any, Callable
-from textual import _time, events
 from textual.content import Content
 from textual.css.query import NoMatches
 from textual.widgets import Select
 from textual.widgets._select import NoSelection, SelectCurrent, SelectOverlay
 
 from worksheet.ui.textual_internals.first_paint import StyleOnceInTheDom
-
-
-class KeyBeforeInput:
-    """Input mixin: the widget sees each key before ``Input`` inserts it.
-
-    Buys: :class:`~worksheet.ui.widgets.ordered_input.OrderedInput` runs editing keys in the
-    order typed (``handle_key_first``; Textual runs bindings only after the key has bubbled
-    up to the app, while a printable key is inserted at once).
-    Relies on: ``Input._on_key(event)``, the coroutine that inserts a printable key, being
-    called by Textual after this class's ``_on_key`` (it calls the handler of every class of
-    the MRO) unless the event's default is prevented (calling it here too ran it twice for
-    every key it does not stop).
-    """
-
-    async def handle_key_first(self, event: events.Key) -> bool:
-        """Handle ``event`` before the input does; True when it is handled (the input then
-        does not see it)."""
-        return False
-
-    async def _on_key(self, event: events.Key) -> None:
-        if await self.handle_key_first(event):
-            event.prevent_default()
 
 
 class RepaintWhileTextFits:
@@ -215,13 +191,3 @@ class LazySelectList(Select):
     def action_show_overlay(self) -> None:
         self._ensure_list()
         super().action_show_overlay()
-
-
-def event_clock() -> float:
-    """Now, on the clock that stamps every event's ``time`` (a key's: when it was read).
-
-    Buys: a dialog the app opens on its own can tell keys typed before it was drawn from
-    answers (``screens.confirm.Choose``, ``unprompted``).
-    Relies on: ``Message.__post_init__`` setting ``time`` from ``textual._time.get_time()``.
-    """
-    return _time.get_time()

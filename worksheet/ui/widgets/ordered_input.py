@@ -6,7 +6,24 @@ from textual import events
 from textual.dom import NoScreen
 from textual.widgets import Input
 
-from worksheet.ui.textual_internals import KeyBeforeInput
+
+
+class KeyBeforeInput:
+    """Input mixin: the widget sees each key before ``Input`` inserts it.
+
+    Textual calls the key handler of every class of the MRO in turn, this mixin's (listed
+    before ``Input``) before ``Input``'s own, and stops at a handler that prevents the
+    event's default: so a key :meth:`handle_key_first` takes is not inserted.
+    """
+
+    async def handle_key_first(self, event: events.Key) -> bool:
+        """Handle ``event`` before the input does; True when it is handled (the input then
+        does not see it)."""
+        return False
+
+    async def on_key(self, event: events.Key) -> None:
+        if await self.handle_key_first(event):
+            event.prevent_default()
 
 
 class OrderedInput(KeyBeforeInput, Input):
