@@ -39,6 +39,8 @@ from textual.widgets import DataTable, Input, Static
 
 import hooks_probe
 from worksheet.ui import textual_internals as hooks
+from worksheet.ui.app import plain_toasts
+from worksheet.ui.app.plain_toasts import OneToastPerMessage
 from worksheet.ui.controllers import recovery
 from worksheet.ui.screens import confirm, dialog, sheet_screen
 from worksheet.ui.screens.sheet_screen import KeepStylesOnFirstResume
@@ -130,7 +132,7 @@ class ProbeScreen(hooks.RenderSentLinesOnly, KeepStylesOnFirstResume, Screen):
             yield Far("far", id="far")
 
 
-class Probe(hooks.UncaughtExceptionHook, hooks.OneToastPerMessage, hooks.HooksWhileRunning,
+class Probe(hooks.UncaughtExceptionHook, OneToastPerMessage, hooks.HooksWhileRunning,
             App[None]):
     CSS = "Input { width: 20; height: 1; border: none; } #rows { height: 3; }"
 
@@ -1028,9 +1030,6 @@ def what_textual_lacked_is_gone_again():
 
 
 BEHAVIOURS = [
-    ("OneToastPerMessage", a_repeated_message_shows_once),
-    ("OneToastPerMessage", the_repeat_replaces_the_one_shown),
-    ("OneToastPerMessage", another_severity_is_another_toast),
     ("HooksWhileRunning", the_hooks_hold_from_the_apps_load_to_its_unmount),
     ("install", installed_twice_is_undone_by_the_second_uninstall),
     ("uninstall", what_textual_lacked_is_gone_again),
@@ -1084,6 +1083,9 @@ BEHAVIOURS = [
 
 NOW_PUBLIC = [
     (sheet_screen, "breakpoint_class", breakpoints_by_width),
+    (plain_toasts, "OneToastPerMessage", a_repeated_message_shows_once),
+    (plain_toasts, "OneToastPerMessage", the_repeat_replaces_the_one_shown),
+    (plain_toasts, "OneToastPerMessage", another_severity_is_another_toast),
     (sheet_screen, "KeepStylesOnFirstResume", the_first_resume_restyles_nothing),
     (sheet_screen, "KeepStylesOnFirstResume", a_later_resume_restyles),
     (ordered_input, "KeyBeforeInput", each_key_is_seen_before_it_is_inserted),

@@ -1,7 +1,7 @@
 """Every use the app makes of Textual's private API, in one place: this package, one module
 per area (the first paint, text fields, a key's way back to the app, shared styles,
-painting, rendering a frame, what is kept after a widget goes, the app's end, toasts, what
-is changed for the whole process while an app runs), each imported from here. What tests read
+painting, rendering a frame, what is kept after a widget goes, the app's end, what is changed
+for the whole process while an app runs), each imported from here. What tests read
 of Textual's private state is the tests' own (``tests/ui/hooks_probe.py``).
 
 Textual's public API does not offer some of what the app needs at 80×24 over SSH: a first
@@ -39,7 +39,6 @@ from worksheet.ui.textual_internals.retained import (background_pairs_by_colour,
 from worksheet.ui.textual_internals.style_sharing import SharedComponentClasses, blend_over, component_classes
 from worksheet.ui.textual_internals.text_fields import (DrawnSelectCurrent, LazySelectList, RepaintWhileTextFits,
                           SelectCurrent, SelectOverlay)
-from worksheet.ui.textual_internals.toasts import OneToastPerMessage
 
 PINNED_TEXTUAL = "8.2.8"
 """The Textual version these hooks are written against (``textual==`` in pyproject.toml)."""
@@ -52,7 +51,7 @@ __all__ = [
     "handle_job_control",
     "forget_arrangement", "compact_output", "LineCompositor", "RenderSentLinesOnly",
     "lazy_strip_caches", "background_pairs_by_colour", "forget_geometry",
-    "RepaintWhatARebuiltMapMoves", "DrawnSelectCurrent", "OneToastPerMessage",
+    "RepaintWhatARebuiltMapMoves", "DrawnSelectCurrent",
     "forget_cell_styles", "StyleOnceInTheDom", "forget_drawn",
     "lay_out_without_painting", "RepaintWithoutMessages", "ContentAsDrawn",
     "LeftFramedLines", "HooksWhileRunning", "install", "uninstall",
