@@ -43,7 +43,7 @@ def test_calc_prints_the_one_liner(capsys, rid, preset, sets, expected):
 def test_a_bad_input_says_what_the_line_waits_for_and_exits_2(capsys):
     assert cli.main(["calc", "gemstone4", "--format", "line", "--set", "dodge_ranks=-1"]) == 2
     captured = capsys.readouterr()
-    assert captured.out == "Evade DS melee ? (fix dodge_ranks) · ranged ? (fix dodge_ranks)\n"
+    assert captured.out == "Evade DS melee ? (fix Dodge ranks) · ranged ? (fix Dodge ranks)\n"
     assert "dodge_ranks" in captured.err
 
 

@@ -30,7 +30,9 @@ def test_a_value_waiting_for_a_bad_input_says_so_and_an_input_is_one_line():
     sheet = Sheet(rulesets.get("gemstone4"), EXAMPLE_1)
     sheet.set_text("dodge_ranks", "lots")
     block = derivation_block(sheet, "melee_ds")
-    assert block.splitlines()[0].endswith("= waiting for dodge_ranks")
+    # the first line is the copy toast's and a sentence: labels; the inputs line keeps the
+    # names its formulas use
+    assert block.splitlines()[0].endswith("= waiting for Dodge ranks")
     assert "dodge_ranks=✗" in block
     assert derivation_block(sheet, "stance") == ("GemStone IV — Evade DS\n"
                                                  "Stance (stance) = advanced")

@@ -49,7 +49,7 @@ async def test_exalted_round_through_the_keyboard_with_undo():
         assert (value("dodge_dv"), value("parry_dv")) == (1, 1)
         assert shown(form, "dodge_dv") == "1 (was 3)"
         assert app.query_one("#stunt-faces").value == ""
-        assert any("onslaught 0 → 1" in n for n in notes(app))
+        assert any("Onslaught 0 → 1" in n for n in notes(app))
         await jump_to(pilot, app, "willpower")
         await pilot.press("space")  # defend again, spending Willpower: +1
         await pilot.pause()
@@ -108,9 +108,10 @@ async def test_vampire_refuses_a_defense_past_the_actions_and_names_the_input():
         await pilot.press("f5")
         await pilot.pause()
         assert form.entries == entries and value("position") == 2  # nothing changed
-        refusal = [n for n in notifications(app) if "position" in n.title]
+        refusal = [n for n in notifications(app) if "not done" in n.title]
         assert refusal and refusal[-1].severity == "warning"
-        assert "past actions = 2" in refusal[-1].message
+        assert refusal[-1].title == "Attacked again: not done"  # the input is named once
+        assert refusal[-1].message.startswith("Position would be 3, past Actions = 2")
         await pilot.press("f6")
         await pilot.pause()
         assert (value("position"), value("defense_pool")) == (1, 4)

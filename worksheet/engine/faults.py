@@ -44,6 +44,8 @@ class Fault:
         quoted: the most characters of the value repeated. A value typed or read from a file
             is someone else's text and is cut short beside its field; a rule repeats a value
             already checked by its declaration, and whole.
+        names: the inputs the reason names by their names, one-word names included
+            (``position would be 3, past actions = 2``), so the app can say their labels.
     """
 
     input: str
@@ -53,6 +55,7 @@ class Fault:
     index: int | None = None
     key: str | None = None
     quoted: int = SHOWN_LENGTH
+    names: tuple[str, ...] = ()
 
     @property
     def where(self) -> str:

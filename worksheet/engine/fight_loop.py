@@ -190,11 +190,18 @@ class Batch:
 
     Attributes:
         values: input name → new value (only the inputs whose value changes).
-        words: what changed, one phrase per input (``onslaught 1 → 2``), for a notification.
+        moves: what changed, one per input: ``(name, before, after)`` as text, ``after``
+            ``None`` for an input cleared; the app words them with its labels.
     """
 
     values: dict[str, Any]
-    words: tuple[str, ...]
+    moves: tuple[tuple[str, str, str | None], ...]
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """What changed in the inputs' names, one phrase per input (``onslaught 1 → 2``)."""
+        return tuple(f"{name} cleared" if after is None else f"{name} {before} → {after}"
+                     for name, before, after in self.moves)
 
 
 def _shown(spec: InputSpec, value: Any) -> str:
@@ -207,26 +214,27 @@ def _bumped(ruleset: "Ruleset", title: str, change: Change, values: Mapping[str,
     current = values.get(change.input)
     if current is None:
         raise Refused(change.input, f"{change.input} has no valid number now; fix it before "
-                      f"“{title}”")
+                      f"“{title}”", names=(change.input,))
     new = current + change.add
     maximum = getattr(spec, "maximum", None)
     if maximum is not None and new > maximum:
         raise Refused(change.input, f"{change.input} is already {format_number(current)}, "
-                      f"its maximum is {format_number(maximum)}")
+                      f"its maximum is {format_number(maximum)}", names=(change.input,))
     minimum = getattr(spec, "minimum", None)
     if minimum is not None and new < minimum:
         raise Refused(change.input, f"{change.input} is already {format_number(current)}, "
-                      f"its minimum is {format_number(minimum)}")
+                      f"its minimum is {format_number(minimum)}", names=(change.input,))
     if change.at_most and (change.bound_when is None
                            or values.get(change.bound_when[0]) == change.bound_when[1]):
         bound = values.get(change.at_most)
         if bound is None:
             raise Refused(change.at_most, f"{change.at_most} has no valid number now; fix it "
-                          f"before “{title}”")
+                          f"before “{title}”", names=(change.at_most,))
         if new > bound:
             why = f" ({change.bound_why})" if change.bound_why else ""
             raise Refused(change.input, f"{change.input} would be {format_number(new)}, past "
-                          f"{change.at_most} = {format_number(bound)}{why}")
+                          f"{change.at_most} = {format_number(bound)}{why}",
+                          names=(change.input, change.at_most))
     return new
 
 
@@ -280,15 +288,12 @@ def _batch(ruleset: "Ruleset", new: Mapping[str, Any], values: Mapping[str, Any]
            cleared: tuple[str, ...] = ()) -> Batch:
     changed = {name: value for name, value in new.items() if values.get(name) != value
                or name not in values}
-    words = []
+    moves = []
     for name, value in changed.items():
         spec = ruleset.inputs[name]
-        before = values.get(name)
-        if name in cleared:
-            words.append(f"{name} cleared")
-        else:
-            words.append(f"{name} {_shown(spec, before)} → {_shown(spec, value)}")
-    return Batch(changed, tuple(words))
+        moves.append((name, _shown(spec, values.get(name)),
+                      None if name in cleared else _shown(spec, value)))
+    return Batch(changed, tuple(moves))
 
 
 def stepped(spec: InputSpec, value: Any, delta: int) -> Any:
@@ -307,7 +312,7 @@ def stepped(spec: InputSpec, value: Any, delta: int) -> Any:
     if value is None:
         if not spec.optional:
             raise Refused(spec.name, f"{spec.name} holds text that is not a number; type a "
-                          "number to step from")
+                          "number to step from", names=(spec.name,))
         value, delta = 0, 0  # empty: start from 0, brought within the bounds below
     new = value + delta
     if maximum is not None:

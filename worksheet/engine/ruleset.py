@@ -38,8 +38,9 @@ class Problem(Exception):
         message: what is wrong, in the engine's words.
     """
 
-    def __init__(self, input: str, reason: str, *, given: Any = NO_VALUE, allowed: str = ""):
-        self.fault = Fault(input, reason, given, allowed, quoted=RULE_QUOTED)
+    def __init__(self, input: str, reason: str, *, given: Any = NO_VALUE, allowed: str = "",
+                 names: tuple[str, ...] = ()):
+        self.fault = Fault(input, reason, given, allowed, quoted=RULE_QUOTED, names=names)
         self.input = input
         super().__init__(f"{input}: {self.message}")
 

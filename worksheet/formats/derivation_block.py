@@ -2,13 +2,16 @@
 
 A player asked "why is my DV 5?" pastes this: every step the value comes from, in evaluation
 order, with its result and its formula with the numbers, and the inputs it rests on. It is read
-from the same :class:`~worksheet.engine.Sheet` the app shows (never a second code path).
+from the same :class:`~worksheet.engine.Sheet` the app shows (never a second code path). What a
+value waits for is said by its label (the first line is the copy's toast); the formulas and the
+inputs line keep the names they are written with.
 Headless: no Textual or Rich.
 """
 
 from __future__ import annotations
 
 from worksheet.engine import Sheet, State
+from worksheet.formats.oneline import label
 
 LABEL_WIDTH = 28
 """The label column is cut to this width so the block stays narrow."""
@@ -18,9 +21,8 @@ def _result(sheet: Sheet, name: str) -> str:
     status = sheet.status(name)
     if status.state is State.OK:
         return status.derivation.result if status.derivation else str(status.value)
-    if status.state is State.BLOCKED:
-        return "waiting for " + ", ".join(status.waiting_for)
-    return "✗ fix " + ", ".join(status.waiting_for)
+    waits = ", ".join(label(sheet, n) for n in status.waiting_for)  # as the form labels them
+    return f"waiting for {waits}" if status.state is State.BLOCKED else f"✗ fix {waits}"
 
 
 def _sources(sheet: Sheet, name: str) -> tuple[list[str], list[str]]:

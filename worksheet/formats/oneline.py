@@ -6,7 +6,8 @@ it to the clipboard. It holds what the result strip holds, in the same order (th
 result strip"): the defenses first; then, once rolled, the outcome; then, once the attacker's
 side is entered, the chance to be hit. A part whose nodes a ruleset does not have (the odds, on
 a build without them) or whose value is not known yet is left out; a headline value that cannot
-be computed says which input it waits for, so the line never shows a stale number.
+be computed says which input it waits for, by the label the form shows (``Dodge DV ? (fix
+Dexterity)``), so the line never shows a stale number.
 
 Headless: no Textual or Rich.
 """
@@ -26,7 +27,15 @@ def _shown(sheet: Sheet, name: str) -> str:
     status = sheet.status(name)
     if status.state is State.OK:
         return status.derivation.result if status.derivation else format_value(status.value)
-    return "? (fix " + ", ".join(status.waiting_for) + ")"
+    return "? (fix " + ", ".join(label(sheet, n) for n in status.waiting_for) + ")"
+
+
+def label(sheet: Sheet, name: str) -> str:
+    """An input's or node's label, as the form shows it: the line is the player's."""
+    ruleset = sheet.ruleset
+    if name in ruleset.inputs:
+        return ruleset.inputs[name].title
+    return ruleset.rules[name].label if name in ruleset.rules else name
 
 
 def _known(sheet: Sheet, name: str):

@@ -33,10 +33,6 @@ class Toast(NamedTuple):
         notify(self.message, title=self.title, severity=self.severity, timeout=self.timeout)
 
 
-_IN_NAMES = Speaker()
-"""Words for a fault in the inputs' names (no labels): the fight keys' refusals have always
-named inputs so. The form's speaker would say the labels; changing that is one line below."""
-
 # -- undo, redo, reset (the app) ----------------------------------------------------------
 NOTHING_TO_UNDO = Toast("Nothing to undo in this tab.", timeout=2)
 NOTHING_TO_REDO = Toast("Nothing to redo in this tab.", timeout=2)
@@ -106,9 +102,12 @@ def set_aside(names: Iterable[str], why: str, where: object | None) -> Toast:
 
 
 # -- the fight round and the steppers -----------------------------------------------------
-def action_refused(action: str, fault: Fault) -> Toast:
-    """"Attacked again" or "my action" would cross a bound: nothing changed."""
-    return Toast(_IN_NAMES.problem(fault), title=f"{action}: not done — {fault.input}",
+# Each takes the form's speaker: the player reads the labels the form shows, never the inputs'
+# names (those belong to ``calc --format json``).
+def action_refused(action: str, fault: Fault, speaker: Speaker) -> Toast:
+    """"Attacked again" or "my action" would cross a bound: nothing changed (the input is
+    named once, in the words, not again in the title)."""
+    return Toast(speaker.problem(fault), title=f"{action}: not done",
                  severity="warning", timeout=6)
 
 
@@ -117,31 +116,42 @@ def nothing_to_change(action: str) -> Toast:
     return Toast(f"{action}: nothing to change.", timeout=3)
 
 
-def action_done(action: str, words: Iterable[str], result: str) -> Toast:
+def moved(moves: Iterable[tuple[str, str, str | None]], speaker: Speaker) -> str:
+    """What an action or a cycle changed (``Batch.moves``): ``Onslaught 1 → 2; Stunt faces
+    cleared``."""
+    return "; ".join(f"{speaker.name(name)} cleared" if after is None
+                     else f"{speaker.name(name)} {before} → {after}"
+                     for name, before, after in moves)
+
+
+def action_done(action: str, moves: Iterable[tuple[str, str, str | None]], speaker: Speaker,
+                result: str) -> Toast:
     """What an action changed, and the result line after it."""
-    return Toast("; ".join(words) + f"\n{result}", title=f"{action} (Ctrl+Z undoes)",
+    return Toast(moved(moves, speaker) + f"\n{result}", title=f"{action} (Ctrl+Z undoes)",
                  timeout=4)
 
 
-def cycled(words: Iterable[str], result: str) -> Toast:
+def cycled(moves: Iterable[tuple[str, str, str | None]], speaker: Speaker,
+           result: str) -> Toast:
     """The cycling input's next choice (GemStone's stance), and the result line after it."""
-    return Toast("; ".join(words) + f"\n{result}", timeout=3)
+    return Toast(moved(moves, speaker) + f"\n{result}", timeout=3)
 
 
-def fix_text_first(fault: Fault) -> Toast:
+def fix_text_first(fault: Fault, speaker: Speaker) -> Toast:
     """A stepper key on a field whose text is refused."""
-    return Toast(f"{fault.input}: fix the text first ({_IN_NAMES.problem(fault)})",
+    return Toast(f"Fix the text first: {speaker.problem(fault)}",
                  severity="warning", timeout=4)
 
 
-def step_refused(fault: Fault) -> Toast:
+def step_refused(fault: Fault, speaker: Speaker) -> Toast:
     """A stepper key with no number to step from."""
-    return Toast(_IN_NAMES.problem(fault), severity="warning", timeout=4)
+    return Toast(speaker.problem(fault), severity="warning", timeout=4)
 
 
-def at_bound(name: str, up: bool, value: str) -> Toast:
-    """A stepper key on a field already at the bound it moves toward."""
-    return Toast(f"{name} is at its {'maximum' if up else 'minimum'}, {value}.", timeout=2)
+def at_bound(label: str, up: bool, value: str) -> Toast:
+    """A stepper key on a field already at the bound it moves toward (``label``: the field's
+    label, as the form shows it)."""
+    return Toast(f"{label} is at its {'maximum' if up else 'minimum'}, {value}.", timeout=2)
 
 
 COPIED = {

@@ -14,8 +14,14 @@ import re
 from dataclasses import replace
 from typing import Iterable, Mapping
 
-from worksheet.engine import NO_VALUE, Fault, NodeStatus, Ruleset, SheetProblem, State
+from worksheet.engine import (NO_VALUE, Fault, NamesInput, NodeStatus, RecordsInput, Ruleset,
+                              SheetProblem, State)
 from worksheet.engine.quote import clip, quote
+
+
+def choice_label(choice: str) -> str:
+    """A name as a list of names to tick shows it (``low_ground`` → ``low ground``)."""
+    return choice.replace("_", " ")
 
 
 class Speaker:
@@ -24,14 +30,28 @@ class Speaker:
     Args:
         ruleset: the ruleset whose names are spoken (its inputs' and nodes' labels).
         labels: more ``name → label`` (a record's fields).
+        lists: more ``name → choices`` of a list of names to tick (a record's field).
     """
 
-    def __init__(self, ruleset: Ruleset | None = None, labels: Mapping[str, str] = {}):
+    def __init__(self, ruleset: Ruleset | None = None, labels: Mapping[str, str] = {},
+                 lists: Mapping[str, tuple[str, ...]] = {}):
         self.labels: dict[str, str] = {}
+        self.lists: dict[str, tuple[str, ...]] = {}
+        """Input or field name → the names a list to tick offers (said as it shows them)."""
+        self.records: dict[str, RecordsInput] = {}
+        """The ruleset's record lists: what one allows is said with its fields' labels."""
         if ruleset is not None:
             self.labels.update({name: rule.label for name, rule in ruleset.rules.items()})
             self.labels.update({name: spec.title for name, spec in ruleset.inputs.items()})
+            self.records = {name: spec for name, spec in ruleset.inputs.items()
+                            if isinstance(spec, RecordsInput)}
+            for spec in ruleset.inputs.values():  # a record's fields too, by their keys
+                for one in (spec, *getattr(spec, "fields", ())):
+                    self.labels.setdefault(one.name, one.title)
+                    if isinstance(one, NamesInput):
+                        self.lists[one.name] = one.choices
         self.labels.update(labels)
+        self.lists.update(lists)
         # Only names with an underscore are rewritten inside sentences: a one-word name
         # (``dodge``, ``position``) is also a plain word of the message.
         keys = sorted((n for n in self.labels if "_" in n), key=len, reverse=True)
@@ -46,21 +66,31 @@ class Speaker:
         """Labels, comma-separated."""
         return ", ".join(self.name(name) for name in names)
 
-    def text(self, text: str) -> str:
+    def text(self, text: str, also: Iterable[str] = ()) -> str:
         """Prose with every input and node name in it replaced by its label: a rule's formula
         and notes, and the reason of a problem, which name other inputs in passing (``give
-        either defender_faces or defender_successes``)."""
-        if self._pattern is None:
-            return text
-        return self._pattern.sub(lambda match: self.labels[match.group(1)], text)
+        either defender_faces or defender_successes``).
+
+        Args:
+            text: the prose.
+            also: one-word names the prose uses as names (a fault's ``names``), replaced too.
+        """
+        if self._pattern is not None:
+            text = self._pattern.sub(lambda match: self.labels[match.group(1)], text)
+        words = [name for name in also if "_" not in name and name in self.labels]
+        if words:
+            text = re.sub(r"\b(" + "|".join(map(re.escape, words)) + r")\b",
+                          lambda match: self.labels[match.group(1)], text)
+        return text
 
     def where(self, fault: Fault) -> str:
-        """What a problem is about: the input's label; for a record's field, the list and the
-        index as a preset spells them and the field's label (``effects[2].Value``)."""
+        """What a problem is about: the input's label; for a record's field, the list's label,
+        the record's place as the list counts it and the field's label (``Magic and Charms
+        record 3, Value``): a preset's spelling (``effects[2].value``) is the engine's."""
         if fault.index is None:
             return self.name(fault.input)
-        where = f"{fault.input}[{fault.index}]"
-        return where if fault.key is None else f"{where}.{self.name(fault.key)}"
+        where = f"{self.name(fault.input)} record {fault.index + 1}"
+        return where if fault.key is None else f"{where}, {self.name(fault.key)}"
 
     def problem(self, fault: Fault) -> str:
         """The player's words for a problem: ``Dodge = 'x': not a whole number; allowed: …``.
@@ -69,10 +99,23 @@ class Speaker:
         as given (escaped and cut like the engine's, since it is someone else's text), and
         never relabelled: a name typed into a field is the player's text.
         """
-        words = self.text(fault.reason)
+        words = self.text(fault.reason, fault.names)
         if fault.given is not NO_VALUE:
             words = f"{clip(self.where(fault))} = {quote(fault.shown, fault.quoted)}: {words}"
-        return f"{words}; allowed: {self.text(fault.allowed)}" if fault.allowed else words
+        return f"{words}; allowed: {self.allowed(fault)}" if fault.allowed else words
+
+    def allowed(self, fault: Fault) -> str:
+        """What the input allows: a list of names to tick says its names as the list shows
+        them (not each relabelled as whatever input or node shares its name)."""
+        choices = self.lists.get(fault.input if fault.key is None else fault.key)
+        if choices is not None:
+            return ("names from the list: " + ", ".join(map(choice_label, choices))
+                    + " (empty for none)")
+        records = self.records.get(fault.input) if fault.key is None else None
+        if records is not None:
+            return (f"up to {records.max_count} records, each with "
+                    + ", ".join(field.title for field in records.fields))
+        return self.text(fault.allowed, fault.names)
 
     def error(self, found: NodeStatus | SheetProblem) -> str:
         """The player's words for a status in error or a sheet's problem (its message as it

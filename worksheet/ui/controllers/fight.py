@@ -119,7 +119,8 @@ class FightController:
         try:
             batch = plan(form.ruleset, name, form.inputs)
         except Refused as refused:
-            messages.action_refused(action.title, refused.fault).show(self.host.notify)
+            messages.action_refused(action.title, refused.fault,
+                                    form.speaker).show(self.host.notify)
             return
         if not batch.values:
             messages.nothing_to_change(action.title).show(self.host.notify)
@@ -128,7 +129,7 @@ class FightController:
         then = form.query(f"#{kebab(action.then)}") if action.then else None
         if then:  # the input the player enters next (Exalted: the new action's penalty)
             self.host.screen.set_focus(then.first())
-        messages.action_done(action.title, batch.words,
+        messages.action_done(action.title, batch.moves, form.speaker,
                              self._result_line(form)).show(self.host.notify)
 
     def cycle_input(self) -> None:
@@ -138,7 +139,8 @@ class FightController:
             return
         batch = cycle(form.ruleset, form.inputs)
         self._apply(form, batch)
-        messages.cycled(batch.words, self._result_line(form)).show(self.host.notify)
+        messages.cycled(batch.moves, form.speaker,
+                        self._result_line(form)).show(self.host.notify)
 
     def round_inputs(self, again: bool = True) -> None:
         """Focus the first round input (the group at the top of the form; a record list
@@ -173,15 +175,15 @@ class FightController:
         spec = row.spec
         status = form.status(spec.name)
         if status.state is State.ERROR:
-            messages.fix_text_first(status.fault).show(self.host.notify)
+            messages.fix_text_first(status.fault, form.speaker).show(self.host.notify)
             return
         try:
             value = stepped(spec, status.value, delta)
         except Refused as refused:
-            messages.step_refused(refused.fault).show(self.host.notify)
+            messages.step_refused(refused.fault, form.speaker).show(self.host.notify)
             return
         if value == status.value:
-            messages.at_bound(spec.name, delta > 0, spec.to_text(value)).show(self.host.notify)
+            messages.at_bound(spec.title, delta > 0, spec.to_text(value)).show(self.host.notify)
             return
         form.load_entries({spec.name: spec.to_text(value)})
 

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Static
 
-from worksheet.engine import REQUIRED, InputError, Record, RecordsInput
+from worksheet.engine import REQUIRED, InputError, NamesInput, Record, RecordsInput
 from worksheet.ui.keys import Key
 from worksheet.ui.speaker import Speaker
 from worksheet.ui.widgets.input_row import InputRow
@@ -44,7 +44,9 @@ class RecordEditor(SaveDialog[Record | None]):
         self.index = index
         """Its position in the list."""
         self._speaker = Speaker(labels={field.name: field.title for field in spec.fields}
-                                | {spec.name: spec.title})
+                                | {spec.name: spec.title},
+                                lists={field.name: field.choices for field in spec.fields
+                                       if isinstance(field, NamesInput)})
 
     def _text(self, field) -> str:
         if self.record is not None:

@@ -20,6 +20,7 @@ from textual.widgets.input import Selection
 
 from worksheet.engine import InputError, InputSpec
 from worksheet.ui.keys import ALT_DIGITS
+from worksheet.ui.speaker import choice_label
 from worksheet.ui.textual_internals import LazySelectList, RepaintWhileTextFits, StyleOnceInTheDom
 from worksheet.ui.widgets.ordered_input import OrderedInput
 from worksheet.ui.widgets.refuse_typed import RefuseTyped
@@ -153,7 +154,7 @@ class NamesEditor(StyleOnceInTheDom, RefuseTyped, SelectionList):
     @staticmethod
     def prompt(choice: str, ticked: bool) -> str:
         """A name's line in the list (``kinds.names`` measures the widest)."""
-        return ("✓ " if ticked else "  ") + choice.replace("_", " ")
+        return ("✓ " if ticked else "  ") + choice_label(choice)
 
     def on_selection_list_selected_changed(self) -> None:
         chosen = set(self.selected)

@@ -19,6 +19,7 @@ from textual.widgets import Static
 from worksheet.engine import Ruleset, Sheet, State
 from worksheet.engine.odds_text import ODDS_STEP, Chart
 from worksheet.engine.percent import bar_eighths, percent
+from worksheet.ui.speaker import Speaker
 
 BAR = 30
 """Cells of a full bar (100 %)."""
@@ -109,6 +110,8 @@ class OddsPanel(Static):
         """Rise: each hit's node and its critical hit's, drawn on one line."""
         self.best = next((n for n in ruleset.odds if n.startswith("best_")), None)
         """The node naming the best option, if the sheet has one."""
+        self._speaker = Speaker(ruleset)
+        """What it waits for, said with the form's labels."""
         self.names = frozenset(ruleset.odds) | {"edge_dice", "willpower_success"}
         """What the panel shows: it is drawn again when one of these changed."""
         self._shown = ""
@@ -132,7 +135,7 @@ class OddsPanel(Static):
         first = statuses[self.options[0]]
         if first.state is not State.OK:
             why = ("waiting for " if first.state is State.BLOCKED else "fix ")
-            return [f"Odds: {why}{', '.join(first.waiting_for)}"]
+            return [f"Odds: {why}{self._speaker.names(first.waiting_for)}"]
         if all(s.value is None for s in statuses.values()):
             return [f"No attack yet: enter {self._attacker()} above to see the odds."]
         best = statuses[self.best].value if self.best else None
@@ -167,7 +170,7 @@ class OddsPanel(Static):
     def _option(self, name: str, status: Any, marked: bool, width: int = BAR) -> str:
         label = option_label(self.ruleset.rules[name].label).ljust(LABEL)
         if not status.ok:
-            return f"  {label} waiting for {', '.join(status.waiting_for)}"
+            return f"  {label} waiting for {self._speaker.names(status.waiting_for)}"
         if status.value is None:
             why = status.derivation.formula if status.derivation else ""
             text = "not allowed" + (f": {why}" if why else "")
