@@ -1,13 +1,14 @@
 """No program name in the player's words (issue 42): every message the app can show — each toast
 and text of ``ui/messages.py``, the fight keys' changes and refusals, the steppers at their
-bounds, the Odds step waiting, the copied line and block, and the words for every input of
-every ruleset given a bad value — says the labels the form shows. Identifiers (``stunt_faces``,
-``attack_pool``) belong to ``calc --format json``.
+bounds, the Odds step waiting, the result strip, the copied line and block, the words for every
+input of every ruleset given a bad value — says the labels the form shows. Identifiers
+(``stunt_faces``, ``attack_pool``) belong to ``calc --format json``.
 
 An identifier is any input, record field or node name of any ruleset with an underscore, and a
 one-word name that is no word of any label (``effects``: the form says "Magic and Charms"). A
 one-word name that is also a label's word (``position``, "Position") cannot be told from the
-word, so the Pilot tests below check those messages whole.
+word, so ``test_labels_in_messages.py`` (Pilot) and ``tests/terminal/test_labels_pty.py``
+check those messages whole, at 80×24.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from worksheet.ui import messages
 from worksheet.ui.messages import Toast
 from worksheet.ui.speaker import Speaker
 from worksheet.ui.widgets.odds import OddsPanel
+from worksheet.ui.widgets.result_strip import ResultStrip
 
 WORD = re.compile(r"[A-Za-z0-9_]+")
 
@@ -136,7 +138,7 @@ def every_message(rid: str) -> Iterator[tuple[str, str]]:
                     for f in getattr(s, "fields", ())}, lists=speaker.lists)
         yield f"problem {spec.name}", editor.problem(fault)
         yield f"stepper {spec.name}", _toast_texts(messages.fix_text_first(fault, editor))
-    panel = OddsPanel(ruleset)
+    panel, strip = OddsPanel(ruleset), ResultStrip(ruleset, speaker)
     for sheet in _bad_sheets(ruleset):
         for node in (*ruleset.inputs, *ruleset.order):
             status = sheet.status(node)
@@ -153,6 +155,7 @@ def every_message(rid: str) -> Iterator[tuple[str, str]]:
             block = derivation_block(sheet, name)
             yield "copied block", _toast_texts(messages.copied_block(block, "terminal"))
         yield "odds", "\n".join(panel.lines(sheet))
+        yield "strip", strip.text(sheet)
     for where, toast in _fight_messages(ruleset, speaker):
         yield where, _toast_texts(toast)
     for rule in ruleset.rules.values():
