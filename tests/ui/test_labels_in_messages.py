@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from hooks_probe import notifications
 from test_no_identifiers import identifiers_in
+from worksheet import rulesets
+from worksheet.engine import Sheet
 from worksheet.presets import Preset
 from worksheet.ui import WorksheetApp
+from worksheet.ui.speaker import Speaker
 from worksheet.ui.widgets.odds import OddsPanel
 
 SIZE = (80, 24)
@@ -75,3 +78,10 @@ async def test_a_refused_defense_names_the_input_once_by_its_label():
         assert title == "Attacked again: not done"
         assert message.startswith("Position would be 3, past Actions = 2"), message
         assert "position position" not in f"{title} {message}".lower()
+
+
+def test_a_rules_problem_says_the_one_word_inputs_it_names_by_their_labels():
+    ruleset = rulesets.get("vtm-revised")
+    sheet = Sheet(ruleset, {"mode": "multiple-action", "actions": 2, "position": 3})
+    assert [Speaker(ruleset).error(p) for p in sheet.problems] == [
+        "Position 3 is past Actions = 2: in multiple-action mode, Position may be at most Actions"]

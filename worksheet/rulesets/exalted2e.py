@@ -196,7 +196,8 @@ def virtue_successes(virtue_faces):
 def willpower_bonus(willpower, virtue_faces):
     if willpower and virtue_faces:
         raise Problem("willpower", "choose Virtue channeling or Willpower, not both "
-                      f"(virtue_faces has {len(virtue_faces)} dice and willpower is on)")
+                      f"(virtue_faces has {len(virtue_faces)} dice and willpower is on)",
+                      names=("willpower",))
     if willpower:
         return explained(1, "1 (willpower spent)", "1")
     return explained(0, "0 (no willpower spent)", "0")

@@ -183,9 +183,9 @@ def dice_penalty(mode, actions, position):
         return explained(position - 1, notes=["actions: full defense does not use the "
                                               "multiple-action penalty"])
     if position > actions:
-        raise Problem("position", f"position {position} is after the last of the {actions} "
-                      "declared actions; position may be at most actions in multiple-action "
-                      "mode")
+        raise Problem("position", f"position {position} is past actions = {actions}: in "
+                      "multiple-action mode, position may be at most actions",
+                      names=("position", "actions"))
     return actions + position - 1
 
 
