@@ -49,7 +49,7 @@ KEYS = {
     "ctrl+k": b"\x0b", "ctrl+q": b"\x11", "ctrl+s": b"\x13", "ctrl+z": b"\x1a",
     "ctrl+y": b"\x19", "ctrl+r": b"\x12", "ctrl+o": b"\x0f", "ctrl+p": b"\x10",
     "ctrl+g": b"\x07",
-    "f12": b"\x1b[24~", "f1": b"\x1bOP", "f2": b"\x1bOQ", "f3": b"\x1bOR",
+    "f12": b"\x1b[24~", "f10": b"\x1b[21~", "f1": b"\x1bOP", "f2": b"\x1bOQ", "f3": b"\x1bOR",
     "pagedown": b"\x1b[6~", "pageup": b"\x1b[5~",
 }
 """What an xterm sends for each key (``TERM=xterm-256color``)."""

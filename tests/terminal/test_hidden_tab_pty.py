@@ -141,7 +141,7 @@ def test_a_tab_shown_for_the_first_time_focuses_its_first_field_below_the_round(
     app.wait_for(r"Input · Level")
     app.press_slowly(*[NEXT_TAB] * switches)
     app.wait_for(rf"Input · {first_field}")
-    app.wait_for(rf"▌ {first_field} ")  # and on screen, marked as focused
+    app.wait_for(r"Round  ·  ")  # the view at its top: the round group (issue 42)
     app.settle()
     shown = app.text()
     app.press("pagedown")
@@ -154,10 +154,15 @@ def test_a_sheet_opened_on_a_tab_shows_its_focused_first_field(run_worksheet, ta
                                                                 first_field):
     """Found in tmux at 80×24: opened on Vampire, focus was on Maneuver (the rule panel said
     so) but the view stayed on the round group: the row, built just before it was focused,
-    had no place yet when the form scrolled to it. The form now waits for its place."""
+    had no place yet when the form scrolled to it. Since issue 42 the view opens at its top,
+    the round group under the strip, the first field focused below it; the first field is
+    scrolled to as soon as focus moves on from it (Tab goes to its next row)."""
     app = run_worksheet(tab)
     app.wait_for(rf"Input · {first_field}")
-    app.wait_for(rf"▌ {first_field} ")
+    app.wait_for(r"Round  ·  ")
+    app.press("tab")
+    app.wait_gone(rf"Input · {first_field}")
+    app.wait_gone(r"Round  ·  ")  # scrolled down to the row focused
 
 
 def test_tabs_switched_back_and_forth_in_one_burst_still_answer(run_worksheet):

@@ -49,6 +49,13 @@ class ControllerActions:
         """Focus the first round input."""
         self.fight.round_inputs()
 
+    def action_fight_view(self) -> None:
+        """F10: the fight view (the strip, the round inputs and the odds), or the whole form
+        again."""
+        form = self.form()  # type: ignore[attr-defined]
+        if form is not None:
+            form.toggle_fight_view()
+
     def action_step(self, delta: int) -> None:
         """Add ``delta`` to the focused number field, within its bounds."""
         self.fight.step(delta)

@@ -39,6 +39,8 @@ BINDINGS = [  # the keys as the form names them (round_group.KEYS), bound as Tex
         help="attacked again: counter + 1, last roll cleared (one undo step)"),
     Key(KEYS[MY_ACTION].lower(), f"fight('{MY_ACTION}')", "My action",
         help="my action: counters reset, last roll cleared (one undo step)"),
+    Key(KEYS["fight_view"].lower(), "fight_view", "Fight view", command="Fight view",
+        help="fight view: the strip, the round inputs and the odds only; again: the whole form"),
     Key(KEYS["cycle"].lower(), "cycle_input", "Stance",
         help="GemStone: next stance (wraps to offensive)"),
     Key(KEYS["round"].lower(), "round_inputs", "Round", show=False,
@@ -56,7 +58,8 @@ BINDINGS = [  # the keys as the form names them (round_group.KEYS), bound as Tex
 "attacked again", "my action", the cycle and the round inputs by the tab's own names
 (:func:`commands`)."""
 
-ACTIONS = frozenset({"fight", "cycle_input", "round_inputs", "copy_line", "copy_block", "step"})
+ACTIONS = frozenset({"fight", "fight_view", "cycle_input", "round_inputs", "copy_line",
+                     "copy_block", "step"})
 """The actions this controller answers in the app's ``check_action``."""
 
 
@@ -81,7 +84,7 @@ class FightController:
             return loop is not None and loop.action(str(parameters[0])) is not None
         if action == "cycle_input":
             return loop is not None and loop.cycle is not None
-        if action == "round_inputs":
+        if action in ("round_inputs", "fight_view"):
             return loop is not None
         if action == "step":
             return self._number_row() is not None

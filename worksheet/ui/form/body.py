@@ -138,6 +138,12 @@ class FormBody(VerticalScroll, can_focus=False):
         self._editors_made: asyncio.Future[None] | None = None
         """Done once the editors of rows built without them are being mounted (``None``:
         there are none to make: :meth:`make_editors`)."""
+        self._fresh = True
+        """No row has had focus since the rows were built: the first field focused now keeps
+        the view at its top (:meth:`on_descendant_focus`)."""
+        self._top_for: Widget | None = None
+        """The first field focused with the view kept at its top, until focus moves or it is
+        typed into (then it is scrolled to)."""
         if any(getattr(row, "waits_for_editor", False) for row in rows):
             self._editors_made = asyncio.get_running_loop().create_future()
             self._building.append(self._editors_made)
@@ -156,6 +162,7 @@ class FormBody(VerticalScroll, can_focus=False):
         self.call_later(self._forget, self.remove_children(), self._removed)
         self._later = later
         self._next = NOT_TAKEN  # made when the tab is shown: a hidden tab keeps no row
+        self._fresh, self._top_for = True, None
         self.scroll_to(0, 0, animate=False, immediate=True)
         return self._removed
 
@@ -326,15 +333,44 @@ class FormBody(VerticalScroll, can_focus=False):
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         # The focus now, not the event's: in a burst, focus has often moved on by the time
         # the message arrives (and messages from different rows may arrive out of order).
-        row = self.row_of(self.screen.focused)
+        focused = self.screen.focused
+        row = self.row_of(focused)
         if row is None:
             return
         # Tabbing down the form: the next rows are built well before focus gets there.
         if not self.complete and self._lines_below(row) < AHEAD_LINES:
             self.build_more(self.size.height + AHEAD_LINES)
+        if self._fresh and row.has_class("-first-field"):
+            self._keep_top(focused)
+            return
+        self._fresh = False
+        if focused is self._top_for:
+            return
+        self._top_for = None
         # Textual scrolls a newly focused widget into view before the next layout: a row
         # just built has no place yet, and a burst leaves the view where an earlier key was.
         self.reveal_focused_soon()
+
+    def _keep_top(self, focused: Widget | None) -> None:
+        """The first field has focus as the sheet opens: the view stays at its top, where the
+        strip's round group is (issue 42: at 80×24 scrolling to Dexterity, Aware or Maneuver
+        put the round inputs above the view). The field is scrolled to once it is typed
+        into (:meth:`reveal_kept`) or focus moves."""
+        self._fresh, self._top_for = False, focused
+        self.scroll_home(animate=False, immediate=True)
+        self.call_after_refresh(self._home_if_kept)  # after Textual's own scroll to focus
+
+    def _home_if_kept(self) -> None:
+        if self._top_for is not None and self.is_attached and (
+                self.screen.focused is self._top_for):
+            self.scroll_home(animate=False, immediate=True)
+
+    def reveal_kept(self) -> None:
+        """Typed into the first field kept below the view at start: show it (the form calls
+        this for each edit)."""
+        if self._top_for is not None:
+            self._top_for = None
+            self.reveal_focused_soon()
 
     def reveal_focused_soon(self) -> None:
         """Scroll the focused row into view after a layout, so its place is known: a row
@@ -350,7 +386,7 @@ class FormBody(VerticalScroll, can_focus=False):
     def _reveal_focused(self) -> None:
         focused = self.screen.focused if self.is_attached else None
         row = self.row_of(focused)
-        if row is None or not row.virtual_region.height:
+        if row is None or not row.virtual_region.height or focused is self._top_for:
             return
         if not self.can_view_entire(focused):
             self.scroll_to_center(row, animate=False, origin_visible=True, immediate=True)

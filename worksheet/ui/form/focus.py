@@ -18,7 +18,7 @@ from worksheet.engine import Ruleset
 from worksheet.engine.odds_text import ODDS_STEP
 from worksheet.ui.form.body import FormBody, first_view, input_editor
 from worksheet.ui.terminal.deadline import poll_until
-from worksheet.ui.widgets import InputRow
+from worksheet.ui.widgets import InputRow, ValueRow
 
 RESUME_TRIES = 5
 """Refreshes a tab shown again waits at most for the row to focus to be built."""
@@ -79,8 +79,58 @@ class FocusTargets:
                         lambda: self.resume_focus(self.screen.focused, tries - 1))  # type: ignore
                 return
             if editor is not None:
-                self.screen.set_focus(editor)  # type: ignore[attr-defined]
+                self.screen.set_focus(editor, scroll_visible=False)  # type: ignore[attr-defined]
         self.release_keys_after_refresh()  # keys typed meanwhile go to the field focused
+
+    def on_input_row_edited(self, event: InputRow.Edited) -> None:
+        """An edit: the first field kept below the view at start is shown (Textual calls this
+        as well as the form's own handler, which takes the edit)."""
+        self.query_one(FormBody).reveal_kept()  # type: ignore[attr-defined]
+
+    _fight_view_focus: tuple[Widget, Widget | None] | None = None
+    """As the fight view took focus from a field it hides: that field, and the round input it
+    focused instead (``None`` there: the Odds step's; ``None``: it took none)."""
+
+    def toggle_fight_view(self) -> None:
+        """F10: show only the strip, the round inputs and the Odds step (issue 42: at 80×24
+        the whole round on one screen), or the whole form again with the focus kept.
+
+        Entering it from a field it hides focuses the first round input (with none, the
+        Odds step's first input); leaving it with focus still there focuses that field
+        again. The field focused is shown.
+        """
+        self.build_all()  # the Odds step, below the rows built so far
+        focused = self.screen.focused  # type: ignore[attr-defined]
+        body = self.query_one(FormBody)  # type: ignore[attr-defined]
+        fight_view = self.toggle_class("-fight-view").has_class("-fight-view")  # type: ignore
+        for row in self.query(InputRow):  # type: ignore[attr-defined]
+            row.restyle()  # its help beside it hidden or shown (``InputRow.brief``)
+        if fight_view:
+            self._fight_view_focus = None
+            row = body.row_of(focused)
+            if row is not None and (row.has_class("-sheet-only") or isinstance(row, ValueRow)):
+                names = [n for n in self.round_moved_order() if n in self._rows]
+                editor = input_editor(self._rows[names[0]]) if names else None
+                if editor is not None:
+                    self._fight_view_focus = (focused, editor)
+                    self.screen.set_focus(editor, scroll_visible=False)  # type: ignore
+                elif not names:  # Rise: no round row; the Odds step's, once built
+                    self._fight_view_focus = (focused, None)
+                    self.action_odds()
+                    return
+            body.scroll_home(animate=False)
+            return
+        given, self._fight_view_focus = self._fight_view_focus, None
+        odds = self._odds_row()
+        if given is not None and focused is (given[1] or (odds and input_editor(odds))) \
+                and given[0].is_attached and given[0].focusable:
+            self.screen.set_focus(given[0], scroll_visible=False)  # type: ignore
+        body.reveal_focused_soon()
+
+    def round_moved_order(self) -> list[str]:
+        """The round inputs shown in the round group, in order."""
+        loop = self.ruleset.fight_loop
+        return [n for n in (loop.round_inputs if loop else ()) if n in self.round_moved]
 
     def action_odds(self) -> None:
         """Ctrl+G: focus the Odds step's first attacker input (building the rows down to it).

@@ -139,12 +139,13 @@ class SheetForm(FocusTargets, GraphReadings, Horizontal):
             inputs = [name for name in inputs if name not in loop]
             if not inputs and not nodes:
                 continue
-            title = Static(heading(step), classes="step-heading")
+            title = Static(heading(step), classes="step-heading" + (
+                "" if step == ODDS_STEP else " -sheet-only"))  # hidden in the fight view
             if step == ODDS_STEP:
                 self._odds_heading = title
             yield title
             for name in inputs:
-                row = self._input_row(name, first_field=first)
+                row = self._input_row(name, first, sheet_only=step != ODDS_STEP)
                 if first:  # the app's AUTO_FOCUS: the character's first input
                     row.add_class("-first-field", update=False)
                     first = False
@@ -161,10 +162,11 @@ class SheetForm(FocusTargets, GraphReadings, Horizontal):
                 self._rows[name] = row
                 yield row
 
-    def _input_row(self, name: str, first_field: bool = False) -> Widget:
+    def _input_row(self, name: str, first_field: bool = False, sheet_only: bool = False) -> Widget:
         row = input_row(self.ruleset.inputs[name], self.entries[name], cursor_blink=self._blink,
                         defer_editor=self._editors_later and not first_field)
         row.set_class(name in self.marks.inputs, "-changed")
+        row.set_class(sheet_only, "-sheet-only")  # hidden in the fight view (F10)
         self._rows[name] = row
         return row
 

@@ -267,13 +267,24 @@ class InputRow(NoLinks, SharedComponentStyles, LeftFramedLines, ContentAsDrawn, 
             label_part = "input-cell--label-error" if self._message else "input-cell--label"
             self._visual = CellVisual(
                 Content.styled(self.spec.title, style(label_part, partial=True)),
-                Content.styled(self._info, style("input-cell--info", partial=True)),
+                Content.styled("" if self.brief else self._info,
+                               style("input-cell--info", partial=True)),
                 self._widths(), self._kind.lines(self.spec),
                 Content.styled(self._message, style("input-cell--message", partial=True))
                 if self._message else None,
                 self._kind.stand_in.draw(self.spec, self._text, self._widths()[1], style)
                 if self._deferred else None)
         return self._visual
+
+    @property
+    def brief(self) -> bool:
+        """True in the fight view (F10, ``SheetForm.-fight-view``): the label and the editor
+        only, not the help beside them, so the whole round fits at 80×24."""
+        return any(node.has_class("-fight-view") for node in self.ancestors)
+
+    def restyle(self) -> None:
+        """Draw again after the fight view was shown or left (the help shown or not)."""
+        self._invalidate(layout=True)
 
     def get_content_height(self, container, viewport, width: int) -> int:
         # the row's own lines: the editor, its one child, lies over them

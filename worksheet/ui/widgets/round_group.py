@@ -17,7 +17,7 @@ from worksheet.engine import Ruleset
 from worksheet.engine.fight_loop import ATTACKED_AGAIN, MY_ACTION
 
 KEYS = {
-    ATTACKED_AGAIN: "F5", MY_ACTION: "F6", "round": "F4", "cycle": "F9",
+    ATTACKED_AGAIN: "F5", MY_ACTION: "F6", "round": "F4", "cycle": "F9", "fight_view": "F10",
     "copy_line": "Ctrl+L", "copy_block": "Ctrl+T",
 }
 """The fight loop's keys as the form and the notifications name them; the fight bindings
