@@ -106,7 +106,7 @@ class Line(Widget):
         self.refresh()
 
 
-class Far(hooks.SkipRepaintOutOfView, Line):
+class Far(hooks.RepaintWithoutMessages, Line):
     """A row below the view of its scrolling container."""
 
 
@@ -444,15 +444,6 @@ async def an_unseen_layout_is_still_done(app, pilot):
     assert far.size.height == 2 and sent_to(app, messages.Layout, far)
 
 
-async def a_repaint_in_view_is_sent(app, pilot):
-    far = app.screen.query_one(Far)
-    far.scroll_visible(animate=False)
-    await pilot.pause()
-    far.show("seen")
-    await pilot.pause()
-    assert sent_to(app, messages.Update, far) and drawn(far).startswith("seen")
-
-
 async def a_repaint_is_drawn_without_messages(app, pilot):
     quiet = app.screen.query_one(Quiet)
     app.handled.clear()
@@ -464,15 +455,11 @@ async def a_repaint_is_drawn_without_messages(app, pilot):
 
 class NoLinks(Static):
     """Text that is never a link, as the app's rows are (``widgets.NoLinks``): with links
-    styled, both hooks below leave the lines to Textual."""
+    styled, the hook below leaves the lines to Textual."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.set_reactive(Widget.auto_links, False)
-
-
-class Drawn(hooks.ContentAsDrawn, NoLinks):
-    """A widget whose content lines are its visual's strips as drawn."""
 
 
 class Framed(hooks.LeftFramedLines, NoLinks):
@@ -488,11 +475,6 @@ async def same_lines(ours: Widget, theirs: Widget, css: str) -> None:
         await pilot.pause()
         assert [list(line) for line in ours.render_lines(ours.size.region)] == \
             [list(line) for line in theirs.render_lines(theirs.size.region)]
-
-
-async def styled_content_is_textuals_own():
-    text = "[b]Armor[/b] 13 · [red]Brawn[/red] 6"
-    await same_lines(Drawn(text), Static(text), "height: 2; background: #203040; padding: 0 1;")
 
 
 async def a_left_frame_is_textuals_own():
@@ -917,20 +899,6 @@ async def forgotten_geometry_is_worked_out_again(app, pilot):
     assert app.export_screenshot() == before
 
 
-async def a_class_set_before_mounting_styles_once():
-    class Once(hooks.StyleOnceInTheDom, Input):
-        pass
-
-    async with probe() as (app, pilot):
-        applied, apply = [], app.stylesheet.apply
-        app.stylesheet.apply = lambda node, *a, **k: (applied.append(type(node)), apply(
-            node, *a, **k))
-        ours, textuals = Once(compact=True), Input(compact=True)
-        await app.screen.mount(ours, textuals)
-        assert (applied.count(Once), applied.count(Input)) == (1, 2)
-        assert ours.styles.height == textuals.styles.height
-
-
 async def a_shown_table_draws_the_same_after_its_cell_styles_are_forgotten(app, pilot):
     table = DataTable()
     table.add_columns("name", "value")
@@ -1046,11 +1014,9 @@ BEHAVIOURS = [
     ("component_classes", a_node_lists_its_component_classes),
     ("SharedComponentClasses", a_sharing_widget_holds_no_component_styles),
     ("blend_over", a_component_blends_over_its_ancestors),
-    ("SkipRepaintOutOfView", an_unseen_repaint_sends_nothing_and_shows_when_seen),
-    ("SkipRepaintOutOfView", an_unseen_layout_is_still_done),
-    ("SkipRepaintOutOfView", a_repaint_in_view_is_sent),
+    ("RepaintWithoutMessages", an_unseen_repaint_sends_nothing_and_shows_when_seen),
+    ("RepaintWithoutMessages", an_unseen_layout_is_still_done),
     ("RepaintWithoutMessages", a_repaint_is_drawn_without_messages),
-    ("ContentAsDrawn", styled_content_is_textuals_own),
     ("LeftFramedLines", a_left_frame_is_textuals_own),
     ("key_stopped", a_key_a_field_takes_is_stopped_there),
     ("key_stopped", a_key_goes_to_the_focused_widget_and_back_unless_stopped),
@@ -1073,7 +1039,6 @@ BEHAVIOURS = [
     ("lazy_strip_caches", a_strip_makes_no_cache_until_used),
     ("background_pairs_by_colour", a_removed_widgets_lines_are_not_kept_by_the_background_pairs),
     ("forget_geometry", forgotten_geometry_is_worked_out_again),
-    ("StyleOnceInTheDom", a_class_set_before_mounting_styles_once),
     ("forget_cell_styles", a_shown_table_draws_the_same_after_its_cell_styles_are_forgotten),
     ("forget_drawn", forgotten_lines_are_drawn_again),
     ("lay_out_without_painting", a_layout_without_a_frame_hides_what_went),
@@ -1352,38 +1317,3 @@ async def test_a_repaint_without_messages_is_drawn_and_sends_none():
         assert not [m for m in sent if isinstance(m, messages.Update)], "the screen was sent one"
         assert "after" in drawn(widget)
         assert "after" in app.export_screenshot()
-
-
-class PlainStatic(Static):
-    """The same widget drawn Textual's own way."""
-
-
-class DrawnApp(App[None]):
-    CSS = """
-    Drawn, PlainStatic { height: 3; background: #203040; color: #e0e0e0; padding: 0 1; }
-    .centred { content-align: center middle; }
-    """
-
-    def compose(self) -> ComposeResult:
-        text = "Armor 13 · Brawn 6\nwrapped to a second line of the widget"
-        yield Drawn(text, id="drawn")
-        yield PlainStatic(text, id="plain")
-        yield Drawn("Armor 13", id="drawn-centred", classes="centred")
-        yield PlainStatic("Armor 13", id="plain-centred", classes="centred")
-
-
-async def test_content_as_drawn_gives_textuals_own_lines_and_takes_its_way_when_aligned():
-    app = DrawnApp()
-    async with app.run_test(size=(30, 14)) as pilot:
-        await pilot.pause()
-        for drawn, plain in (("drawn", "plain"), ("drawn-centred", "plain-centred")):
-            ours, theirs = app.query_one(f"#{drawn}"), app.query_one(f"#{plain}")
-            region = ours.size.region
-            assert [list(line) for line in ours.render_lines(region)] == \
-                [list(line) for line in theirs.render_lines(region)]
-        lines = app.query_one("#drawn").render_lines(app.query_one("#drawn").size.region)
-        assert "Armor 13" in lines[0].text
-        centred = app.query_one("#drawn-centred").render_lines(
-            app.query_one("#drawn-centred").size.region)
-        assert centred[1].text.strip() == "Armor 13"
-        assert not centred[1].text.startswith(" Armor"), "centred, as Textual aligns it"

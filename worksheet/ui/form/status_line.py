@@ -19,7 +19,7 @@ from textual.widgets import Static
 
 from worksheet import rulesets
 from worksheet.ui.messages import STATUS_LINE
-from worksheet.ui.textual_internals import ContentAsDrawn, LeftFramedLines, RepaintWithoutMessages
+from worksheet.ui.textual_internals import LeftFramedLines, RepaintWithoutMessages
 from worksheet.ui.widgets.no_links import NoLinks
 
 if TYPE_CHECKING:
@@ -111,7 +111,7 @@ def status_text(title: str, short_title: str, dirty: bool, problems: Sequence[st
     return _cut(text, width)
 
 
-class StatusLine(NoLinks, LeftFramedLines, ContentAsDrawn, RepaintWithoutMessages, Static):
+class StatusLine(NoLinks, LeftFramedLines, RepaintWithoutMessages, Static):
     """The line under the form. It keeps the text it shows, so an update that changes nothing
     repaints nothing; one line high and as wide as the screen, a repaint never needs a new
     layout."""

@@ -1,15 +1,16 @@
 """Every use the app makes of Textual's private API, in one place: this package, one module
-per area (the first paint, text fields, a key's way back to the app, shared styles,
-painting, rendering a frame, what is kept after a widget goes, the app's end, what is changed
-for the whole process while an app runs), each imported from here. What tests read
-of Textual's private state is the tests' own (``tests/ui/hooks_probe.py``).
+per area (text fields, a key's way back to the app, shared styles, painting, rendering a
+frame, what is kept after a widget goes, the app's end, what is changed for the whole process
+while an app runs), each imported from here. What tests read of Textual's private state is
+the tests' own (``tests/ui/hooks_probe.py``).
 
-Textual's public API does not offer some of what the app needs at 80×24 over SSH: a first
-paint without restyling every widget, keys kept in the order typed, a select whose list waits
-until it opens, component styles shared by every row, no layout for a row scrolled out of
-view, one line instead of a traceback on a crash, a keystroke that renders only the lines it
-changes. Each hook below says what it buys and what
-of Textual it relies on. They are written against the Textual version pinned in
+Textual's public API does not offer some of what the app needs at 80×24 over SSH: keys kept
+in the order typed, a select whose list waits until it opens, component styles shared by
+every row, a repaint without messages, one line instead of a traceback on a crash, a
+keystroke that renders only the lines it changes, memory let go when a tab is hidden. Each
+hook below says what it buys and what of Textual it relies on; ``docs/performance.md``'s
+ledger gives each one's figure measured with it and without it (a hook that bought less
+than 5 % of its figure was replaced by Textual's own way). They are written against the Textual version pinned in
 ``pyproject.toml`` (:data:`PINNED_TEXTUAL`); ``tests/ui/test_textual_internals.py`` fails,
 naming the hook, when another version is installed or a hook's target is gone. The rest of the
 UI uses only Textual's public API and these names.
@@ -28,11 +29,10 @@ from __future__ import annotations
 from worksheet.ui.textual_internals.app_end import UncaughtExceptionHook, copy_through_driver, handle_job_control
 from worksheet.ui.textual_internals.compositor import (STRIP_CACHES, LineCompositor, RenderSentLinesOnly,
                          RepaintWhatARebuiltMapMoves, lazy_strip_caches)
-from worksheet.ui.textual_internals.first_paint import StyleOnceInTheDom
 from worksheet.ui.textual_internals.framed_lines import LeftFramedLines
 from worksheet.ui.textual_internals.key_path import key_stopped, mark_keys_typed_after_escape
 from worksheet.ui.textual_internals.process_wide import HooksWhileRunning, install, uninstall
-from worksheet.ui.textual_internals.painting import (ContentAsDrawn, RepaintWithoutMessages, SkipRepaintOutOfView,
+from worksheet.ui.textual_internals.painting import (RepaintWithoutMessages,
                        compact_output, forget_arrangement, layout_pending)
 from worksheet.ui.textual_internals.retained import (background_pairs_by_colour, forget_cell_styles, forget_drawn,
                        forget_geometry, lay_out_without_painting)
@@ -45,14 +45,14 @@ PINNED_TEXTUAL = "8.2.8"
 
 __all__ = [
     "PINNED_TEXTUAL", "SelectCurrent", "SelectOverlay", "RepaintWhileTextFits", "LazySelectList",
-    "component_classes", "SharedComponentClasses", "blend_over", "SkipRepaintOutOfView",
+    "component_classes", "SharedComponentClasses", "blend_over",
     "layout_pending", "key_stopped",
     "mark_keys_typed_after_escape", "UncaughtExceptionHook", "copy_through_driver",
     "handle_job_control",
     "forget_arrangement", "compact_output", "LineCompositor", "RenderSentLinesOnly",
     "lazy_strip_caches", "background_pairs_by_colour", "forget_geometry",
     "RepaintWhatARebuiltMapMoves", "DrawnSelectCurrent",
-    "forget_cell_styles", "StyleOnceInTheDom", "forget_drawn",
-    "lay_out_without_painting", "RepaintWithoutMessages", "ContentAsDrawn",
+    "forget_cell_styles", "forget_drawn",
+    "lay_out_without_painting", "RepaintWithoutMessages",
     "LeftFramedLines", "HooksWhileRunning", "install", "uninstall",
 ]

@@ -1,4 +1,4 @@
-"""What is painted and sent: rows out of view, compacted output, arrangements dropped.
+"""What is painted and sent: repaints without messages, compacted output, arrangements dropped.
 
 See the package's docstring: each hook says what it buys and what of Textual it relies on.
 """
@@ -6,30 +6,6 @@ See the package's docstring: each hook says what it buys and what of Textual it 
 from __future__ import annotations
 
 from typing import Any, Callable
-
-from textual.visual import RenderOptions
-from textual.widget import _RenderCache
-
-
-class SkipRepaintOutOfView:
-    """Widget mixin: a repaint of the widget while it is scrolled out of view is dropped.
-
-    Buys: Textual answers such a repaint by re-arranging every widget of the screen (~6 ms on
-    a sheet) before finding nothing to draw; ``refresh`` has cleared the caches all the same,
-    so the row shows its new text when scrolled in.
-    Relies on: ``Widget._check_refresh``, ``_repaint_required``, ``_layout_required`` and
-    ``Screen._compositor.visible_widgets``.
-    """
-
-    def _check_refresh(self) -> None:
-        if self._repaint_required and not self._layout_required and self.is_attached:
-            try:
-                visible = self in self.screen._compositor.visible_widgets
-            except Exception:  # noqa: BLE001 — no screen yet: leave it to Textual
-                visible = True
-            if not visible:
-                self._repaint_required = False
-        super()._check_refresh()  # type: ignore[misc]
 
 
 class RepaintWithoutMessages:
@@ -41,8 +17,8 @@ class RepaintWithoutMessages:
     ``Prompt`` to the widget, whose idle then posts an ``Update`` to the screen, and each
     message costs a pass through the message pump. The screen's answer to ``Update`` (the
     widget added to its dirty set, the screen prompted) is done here directly; a widget
-    scrolled out of view is not added (as :class:`SkipRepaintOutOfView`), its caches are
-    cleared all the same.
+    scrolled out of view is not added (Textual would re-arrange the screen to find nothing
+    to draw), its caches are cleared all the same.
     Relies on: what ``Widget.refresh`` does for a repaint (``_layout_cache``, ``_set_dirty``,
     ``clear_cached_dimensions``, ``_rich_style_cache``), ``Screen._on_update``
     (``_dirty_widgets``, ``check_idle``) and ``Screen._compositor.visible_widgets``.
@@ -66,36 +42,6 @@ class RepaintWithoutMessages:
             screen._dirty_widgets.add(self)
             screen.check_idle()
         return self
-
-
-class ContentAsDrawn:
-    """Widget mixin: the widget's content lines are its visual's strips as drawn, when
-    nothing of Textual's dressing applies to them.
-
-    Buys: on every repaint Textual's ``Visual.to_strips`` looks up the text selection, the
-    link style and the content alignment and works out a style without reverse, for a
-    widget that has none of them (a value row: no links, left and top, never padded). With
-    a selection on it, links or an alignment set, Textual's own way is taken.
-    Relies on: ``Widget._render_content`` (``_render``, ``visual_style``, ``_get_style``,
-    ``_render_cache = _RenderCache(size, strips)``, ``_dirty_regions`` cleared) and
-    ``Visual.to_strips`` with ``pad`` and ``post_style`` unset returning the visual's
-    ``render_strips`` as they are when there is no selection, no links and the alignment is
-    left and top.
-    """
-
-    def _render_content(self) -> None:
-        styles = self.styles  # type: ignore[attr-defined]
-        if (self.auto_links or styles.content_align_horizontal != "left"  # type: ignore
-                or styles.content_align_vertical != "top"
-                or self.text_selection is not None):  # type: ignore[attr-defined]
-            super()._render_content()  # type: ignore[misc]
-            return
-        size = self.size  # type: ignore[attr-defined]
-        strips = self._render().render_strips(  # type: ignore[attr-defined]
-            size.width, size.height, self.visual_style,  # type: ignore[attr-defined]
-            RenderOptions(self._get_style, styles, None, None))  # type: ignore
-        self._render_cache = _RenderCache(size, strips)
-        self._dirty_regions.clear()  # type: ignore[attr-defined]
 
 
 def compact_output(app: Any, compact: Callable[[str], str]) -> None:

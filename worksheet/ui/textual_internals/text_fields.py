@@ -11,7 +11,6 @@ from textual.css.query import NoMatches
 from textual.widgets import Select
 from textual.widgets._select import NoSelection, SelectCurrent, SelectOverlay
 
-from worksheet.ui.textual_internals.first_paint import StyleOnceInTheDom
 
 
 class RepaintWhileTextFits:
@@ -42,7 +41,7 @@ class RepaintWhileTextFits:
                                layout=layout and not self._repaint_only, recompose=recompose)
 
 
-class DrawnSelectCurrent(StyleOnceInTheDom, SelectCurrent):
+class DrawnSelectCurrent(SelectCurrent):
     """The closed field of a select drawn as one widget: its label, then the arrow.
 
     Buys: Textual's ``SelectCurrent`` is a row of three widgets (the label, a down arrow and

@@ -21,7 +21,7 @@ from textual.widgets.input import Selection
 from worksheet.engine import InputError, InputSpec
 from worksheet.ui.keys import ALT_DIGITS
 from worksheet.ui.speaker import choice_label
-from worksheet.ui.textual_internals import LazySelectList, RepaintWhileTextFits, StyleOnceInTheDom
+from worksheet.ui.textual_internals import LazySelectList, RepaintWhileTextFits
 from worksheet.ui.widgets.ordered_input import OrderedInput
 from worksheet.ui.widgets.refuse_typed import RefuseTyped
 from worksheet.ui.widgets.shared_styles import SharedComponentStyles
@@ -33,7 +33,7 @@ ALT_DIGIT_CHARACTERS = "".join(name if len(name) == 1 else unicodedata.lookup(
 """What Textual reads Alt+1 … Alt+9 as: the characters ``keys.ALT_DIGITS`` names."""
 
 
-class Editor(StyleOnceInTheDom, SharedComponentStyles, RepaintWhileTextFits, OrderedInput):
+class Editor(SharedComponentStyles, RepaintWhileTextFits, OrderedInput):
     """A text editor that keeps every character typed (see the module docstring).
 
     Its cursor, selection and placeholder styles are the sheet screen's (``shared_styles``).
@@ -81,7 +81,7 @@ class Editor(StyleOnceInTheDom, SharedComponentStyles, RepaintWhileTextFits, Ord
             self.selection = Selection.cursor(0)
 
 
-class ChoiceEditor(StyleOnceInTheDom, TypedChoice, LazySelectList):
+class ChoiceEditor(TypedChoice, LazySelectList):
     """A select whose drop-down list is built the first time it opens; typing on the closed
     field chooses the first option whose label starts with what was typed (``typed_choice``).
 
@@ -113,7 +113,7 @@ class ChoiceEditor(StyleOnceInTheDom, TypedChoice, LazySelectList):
             self.value = value
 
 
-class NamesEditor(StyleOnceInTheDom, RefuseTyped, SelectionList):
+class NamesEditor(RefuseTyped, SelectionList):
     """A list of names to tick; each says ``✓`` when ticked, so it reads without colour.
 
     Typed text is refused aloud (:class:`RefuseTyped`); a letter that silently did nothing
@@ -162,7 +162,7 @@ class NamesEditor(StyleOnceInTheDom, RefuseTyped, SelectionList):
             self.replace_option_prompt_at_index(index, self.prompt(choice, choice in chosen))
 
 
-class YesNo(StyleOnceInTheDom, TypedChoice, Checkbox):
+class YesNo(TypedChoice, Checkbox):
     """A switch for a yes/no input that says its state in words (readable without colour);
     typing ``y`` (yes, true, 1) or ``n`` (no, false, 0) sets it (``typed_choice``), other
     text is refused aloud."""

@@ -25,7 +25,7 @@ from textual.widgets import Checkbox, Input, Select, SelectionList
 from worksheet.engine import InputSpec
 from worksheet.ui.widgets.editors import EDITOR_MESSAGES, AnyEditor
 from worksheet.ui.widgets.kinds import STAND_IN_COMPONENTS, kind_of, make_editor
-from worksheet.ui.textual_internals import ContentAsDrawn, LeftFramedLines
+from worksheet.ui.textual_internals import LeftFramedLines
 from worksheet.ui.widgets.frame_hold import frame_hold
 from worksheet.ui.widgets.no_links import NoLinks
 from worksheet.ui.widgets.shared_styles import SharedComponentStyles
@@ -164,7 +164,7 @@ def cell_widths(narrow: bool, editor_width: int | None) -> tuple[int, int]:
     return label, max(editor, editor_width or 0)
 
 
-class InputRow(NoLinks, SharedComponentStyles, LeftFramedLines, ContentAsDrawn, Widget):
+class InputRow(NoLinks, SharedComponentStyles, LeftFramedLines, Widget):
     """A labelled editor for one input, with what it allows, its help and its error message.
 
     The row draws the label, the allowed-and-help text and the message under a refused input

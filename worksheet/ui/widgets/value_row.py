@@ -22,8 +22,7 @@ from textual.widget import Widget
 
 from worksheet.engine import NodeStatus, Rule, State
 from worksheet.engine.percent import is_chance, percent
-from worksheet.ui.textual_internals import (ContentAsDrawn, LeftFramedLines, RepaintWithoutMessages,
-                                 SkipRepaintOutOfView)
+from worksheet.ui.textual_internals import LeftFramedLines, RepaintWithoutMessages
 from worksheet.ui.widgets.ids import value_id
 from worksheet.ui.widgets.no_links import NoLinks
 from worksheet.ui.widgets.refuse_typed import RefuseTyped
@@ -65,12 +64,12 @@ def formula_text(status: NodeStatus) -> str:
     return status.message
 
 
-class ValueRow(NoLinks, RefuseTyped, SharedComponentStyles, LeftFramedLines, ContentAsDrawn,
-               RepaintWithoutMessages, SkipRepaintOutOfView, Widget, can_focus=True):
+class ValueRow(NoLinks, RefuseTyped, SharedComponentStyles, LeftFramedLines,
+               RepaintWithoutMessages, Widget, can_focus=True):
     """A derived node's row; focusable so the rule panel can show its full rule.
 
     Enter opens the full explanation in a dialog (as F3 does anywhere). A repaint while it is
-    scrolled out of view costs nothing (``textual_internals.SkipRepaintOutOfView``). Text typed
+    scrolled out of view costs nothing (``textual_internals.RepaintWithoutMessages``). Text typed
     or pasted here is refused aloud (:class:`RefuseTyped`).
 
     Args:
