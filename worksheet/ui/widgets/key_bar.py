@@ -79,6 +79,11 @@ class KeyBar(Widget, can_focus=False):
         return keys, palette
 
     ESSENTIAL = frozenset({"help", "app.help"})
+
+    FIRST_TO_GO = frozenset({"fight_view"})
+    """Keys left out before any other when the line is full: F10's fight view is in the help
+    and the palette, while Save, Open, Undo and Redo are what a player reaches for at 80
+    columns."""
     """Actions whose key is always shown (with the palette's): the way to every other key."""
 
     def fitted(self, width: int) -> list[tuple[ShownKey, str]]:
@@ -102,6 +107,8 @@ class KeyBar(Widget, can_focus=False):
         while used(items) > room:
             droppable = [i for i, (shown, _) in enumerate(items)
                          if shown.action not in self.ESSENTIAL]
+            first = [i for i in droppable if items[i][0].action in self.FIRST_TO_GO]
+            droppable = first or droppable
             if not droppable:
                 break
             # the app's keys come after the focused widget's: the rightmost goes first
