@@ -144,11 +144,12 @@ def scroll_to_end(pty_app: PtyApp, limit: int = 60) -> list[int]:
     return sizes
 
 
-def tour(cols: int, rows: int) -> dict:
+def tour(cols: int, rows: int, app: App | None = None) -> dict:
     """Worksheet opened on the first tab; each tab scrolled to its end, then Ctrl+PageDown to
-    the next (not shown before); at the end Ctrl+PageUp back to one shown before. USS last."""
+    the next (not shown before); at the end Ctrl+PageUp back to one shown before. USS last.
+    ``app``: how to start Worksheet on the first tab (``ab.py`` starts another tree's)."""
     result = {"pagedowns": {}, "switch_new": [], "switch_back": 0}
-    with running(worksheet(TABS[0]), cols, rows) as (pty_app, _):
+    with running(app or worksheet(TABS[0]), cols, rows) as (pty_app, _):
         pty_app.settle(0.5)
         for index, tab in enumerate(TABS):
             result["pagedowns"][tab] = scroll_to_end(pty_app)

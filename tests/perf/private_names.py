@@ -88,7 +88,8 @@ def own_names(paths: list[Path]) -> set[str]:
 def overrides_library(path: Path, class_name: str, name: str) -> bool:
     """Whether the class ``class_name`` of the module at ``path`` has a Textual or Rich class
     in its MRO that defines ``name`` (the module is imported to find out)."""
-    dotted = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+    root = next(folder.parent for folder in path.parents if folder.name == "worksheet")
+    dotted = ".".join(path.relative_to(root).with_suffix("").parts)
     cls = getattr(importlib.import_module(dotted.removesuffix(".__init__")), class_name, None)
     return isinstance(cls, type) and any(
         name in vars(base) for base in cls.__mro__[1:]
@@ -166,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--total", action="store_true", help="print the number only")
     parser.add_argument("--ui", type=Path, default=UI, help="the UI package to read")
     args = parser.parse_args(argv)
-    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(args.ui.resolve().parents[1]))  # its tree's worksheet is imported
     names = count(args.ui)
     modules = sorted({module for found in names.values() for module in found})
     if args.total:
