@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import tomli_w
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
 from worksheet.ui import WorksheetApp
 from worksheet.ui.screens.presets import OpenPreset
@@ -85,21 +85,41 @@ async def test_the_open_dialog_lists_a_planted_preset_as_written(tmp_path, monke
         assert app.is_running
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.text(alphabet="[]/:@=#ab ", min_size=1, max_size=12)
-                .filter(lambda name: name.strip()), min_size=1, max_size=3, unique=True))
-async def test_any_bracketed_name_is_shown_as_typed(names):
-    # Each example builds the app once: names from the characters markup reads.
+NAMES = st.lists(st.text(alphabet="[]/:@=#ab ", min_size=1, max_size=12)
+                 .filter(lambda name: name.strip()), min_size=1, max_size=3, unique=True)
+"""Record names from the characters markup reads."""
+
+
+def drawn_names(count: int = 25) -> list[list[str]]:
+    """``count`` lists of names drawn by hypothesis (generation only: they are checked in one
+    app below, which costs one launch instead of one per example)."""
+    drawn: list[list[str]] = []
+
+    @settings(max_examples=count, deadline=None, database=None, phases=[Phase.generate],
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(NAMES)
+    def draw(names):
+        drawn.append(names)
+
+    draw()
+    return drawn
+
+
+async def test_any_bracketed_name_is_shown_as_typed():
     app = WorksheetApp(ruleset="rise")
     async with app.run_test(size=(120, 60)) as pilot:
         records = app.query_one("#rise").query_one(RecordList)
-        records.set_records(tuple({"name": name, "defenses": ("armor",), "value": 1,
-                                   "type": "untyped", "maximum": None, "minimum": None}
-                                  for name in names))
-        records.table.focus()
-        await pilot.pause()
-        rendered = [records.table.render_line(y).text.rstrip()
-                    for y in range(records.table.size.height)]
-        for name in names:
-            assert any(" ".join(name.split()) in " ".join(line.split()) for line in rendered), (
-                name, rendered)
+        examples = drawn_names()
+        assert len(examples) >= 20, "hypothesis drew too few examples"
+        for names in examples:
+            records.set_records(tuple({"name": name, "defenses": ("armor",), "value": 1,
+                                       "type": "untyped", "maximum": None, "minimum": None}
+                                      for name in names))
+            records.table.focus()
+            await pilot.pause()
+            rendered = [records.table.render_line(y).text.rstrip()
+                        for y in range(records.table.size.height)]
+            for name in names:
+                assert any(" ".join(name.split()) in " ".join(line.split())
+                           for line in rendered), (name, rendered)
+            assert app.is_running
