@@ -85,8 +85,8 @@ async def test_the_open_dialog_lists_a_planted_preset_as_written(tmp_path, monke
         assert app.is_running
 
 
-NAMES = st.lists(st.text(alphabet="[]/:@=#ab ", min_size=1, max_size=12)
-                 .filter(lambda name: name.strip()), min_size=1, max_size=3, unique=True)
+NAME_LISTS = st.lists(st.text(alphabet="[]/:@=#ab ", min_size=1, max_size=12)
+                      .filter(lambda name: name.strip()), min_size=1, max_size=3, unique=True)
 """Record names from the characters markup reads."""
 
 
@@ -97,7 +97,7 @@ def drawn_names(count: int = 25) -> list[list[str]]:
 
     @settings(max_examples=count, deadline=None, database=None, phases=[Phase.generate],
               suppress_health_check=[HealthCheck.too_slow])
-    @given(NAMES)
+    @given(NAME_LISTS)
     def draw(names):
         drawn.append(names)
 
