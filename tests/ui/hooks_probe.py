@@ -2,7 +2,7 @@
 on the app's objects for a test's time: here, in the tests, so the product carries nothing
 only tests read (``tests/test_nothing_only_tests_read.py``).
 
-Each reader says what of Textual or of the app it relies on; ``test_textual_internals.py``
+Each reader says what of Textual or of the app it relies on; ``test_hooks_checked.py``
 checks each against the pinned Textual, so an upgrade that moves one fails there, by name.
 """
 

@@ -1,6 +1,6 @@
 """A Pilot test of a hook in ``textual_internals``: what Textual kept after a record table was
 removed (``forget_cell_styles``). Its target in Textual is checked with the others in
-``test_textual_internals.py``."""
+``test_hooks_checked.py``."""
 
 from __future__ import annotations
 

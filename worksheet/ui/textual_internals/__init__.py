@@ -11,7 +11,7 @@ keystroke that renders only the lines it changes, memory let go when a tab is hi
 hook below says what it buys and what of Textual it relies on; ``docs/performance.md``'s
 ledger gives each one's figure measured with it and without it (a hook that bought less
 than 5 % of its figure was replaced by Textual's own way). They are written against the Textual version pinned in
-``pyproject.toml`` (:data:`PINNED_TEXTUAL`); ``tests/ui/test_textual_internals.py`` fails,
+``pyproject.toml`` (:data:`PINNED_TEXTUAL`); ``tests/ui/test_hooks_checked.py`` fails,
 naming the hook, when another version is installed or a hook's target is gone. The rest of the
 UI uses only Textual's public API and these names.
 
