@@ -71,10 +71,6 @@ OFF: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
     "forget_cell_styles": ("tour", [(
         HOOKS + "retained.py", "    table_module = sys.modules.get(\"textual.widgets._data_table\")",
         "    table_module = None")]),
-    "forget_drawn": ("tour", [(
-        HOOKS + "retained.py",
-        "    for node in widget.walk_children(Widget, with_self=True):\n        node._styles_cache",
-        "    for node in []:\n        node._styles_cache")]),
     "lay_out_without_painting": ("tour", [(
         HOOKS + "retained.py",
         " = screen._compositor.reflow(screen, screen.outer_size)", " = [], (), ()")]),

@@ -53,8 +53,7 @@ def rendered_lines(widget: Any) -> Any:
 
 
 def kept_lines(widget: Any) -> int:
-    """How many lines ``widget`` keeps of its last render (styled, and as its content drew):
-    a hidden tab's frame keeps none (``forget_drawn``).
+    """How many lines ``widget`` keeps of its last render (styled, and as its content drew).
 
     Relies on: ``Widget._styles_cache._cache`` (a dict of lines) and
     ``Widget._render_cache.lines`` (a list).

@@ -17,9 +17,8 @@ from textual.widgets import DataTable
 from worksheet.ui import WorksheetApp
 from worksheet.ui.form.body import FormBody
 from worksheet.ui.form.sheet_form import SheetForm
-from hooks_probe import kept_lines, rendered_lines
+from hooks_probe import rendered_lines
 from worksheet.ui.textual_internals import forget_arrangement
-from worksheet.ui.widgets.result_strip import ResultStrip
 from worksheet.ui.widgets import InputRow, ValueRow
 from worksheet.ui.widgets.ordered_input import OrderedInput
 
@@ -217,23 +216,3 @@ async def test_a_tab_hidden_and_shown_at_once_waits_for_its_old_rows_to_go(progr
         shown = [child.id for child in form.query_one(FormBody).children]
         assert shown[:len(names)] == names and len(set(filter(None, shown))) == len(
             [name for name in shown if name])
-
-
-async def test_a_hidden_tabs_frame_keeps_no_line_drawn_and_draws_again_when_shown(progressive):
-    """The strip and the rule panel of a hidden tab stay (only its rows go), but not the
-    lines they last drew: at 200×50 those were 0.7 MiB after every tab was visited."""
-    app = WorksheetApp(ruleset="gemstone4")
-    async with app.run_test(size=(200, 50)) as pilot:
-        await settle(pilot)
-        form = app.form()
-        frame = list(form.walk_children(with_self=True))
-        assert sum(kept_lines(widget) for widget in frame) > 20
-        app.show_tab("rise")
-        await settle(pilot)
-        kept = {type(w).__name__: kept_lines(w) for w in frame if w.is_attached and kept_lines(w)}
-        assert kept == {}, f"a hidden tab's widgets keep lines they drew: {kept}"
-        app.show_tab("gemstone4")
-        await settle(pilot)
-        strip = form.query_one(ResultStrip)
-        drawn = "".join(line.text for line in strip.render_lines(strip.size.region))
-        assert "Evade DS vs melee" in drawn

@@ -49,7 +49,7 @@ from tests.ui.test_hooks_memory import (a_hidden_container_lets_go_of_a_removed_
     a_removed_widgets_lines_are_not_kept_by_the_background_pairs,
     forgotten_geometry_is_worked_out_again,
     a_shown_table_draws_the_same_after_its_cell_styles_are_forgotten,
-    forgotten_lines_are_drawn_again, a_widget_keeps_the_lines_it_drew,
+    a_widget_keeps_the_lines_it_drew,
     the_lines_kept_hold_no_widget, a_layout_without_a_frame_hides_what_went,
     the_hooks_hold_from_the_apps_load_to_its_unmount,
     installed_twice_is_undone_by_the_second_uninstall, what_textual_lacked_is_gone_again,
@@ -232,7 +232,6 @@ BEHAVIOURS = [
     ("background_pairs_by_colour", a_removed_widgets_lines_are_not_kept_by_the_background_pairs),
     ("forget_geometry", forgotten_geometry_is_worked_out_again),
     ("forget_cell_styles", a_shown_table_draws_the_same_after_its_cell_styles_are_forgotten),
-    ("forget_drawn", forgotten_lines_are_drawn_again),
     ("lay_out_without_painting", a_layout_without_a_frame_hides_what_went),
     ("lazy_strip_caches", a_strip_answers_every_cache_and_nothing_else),
 ]

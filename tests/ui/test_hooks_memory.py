@@ -133,17 +133,8 @@ async def a_shown_table_draws_the_same_after_its_cell_styles_are_forgotten(app, 
     assert drawn(table) == before and "Ward" in before
 
 
-async def forgotten_lines_are_drawn_again(app, pilot):
-    top = app.screen.query_one("#top")
-    before = drawn(top)
-    assert hooks_probe.kept_lines(top) > 0
-    hooks.forget_drawn(top)
-    assert hooks_probe.kept_lines(top) == 0 and drawn(top) == before
-
-
 async def a_widget_keeps_the_lines_it_drew(app, pilot):
     top = app.screen.query_one("#top")
-    hooks.forget_drawn(top)
     drawn(top)
     assert hooks_probe.kept_lines(top) == 2 * top.size.height  # styled, and as drawn
 

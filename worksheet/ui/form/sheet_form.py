@@ -30,7 +30,6 @@ from worksheet.ui.form.focus import FocusTargets
 from worksheet.ui.speaker import Speaker
 from worksheet.ui.form.entries import Entries, History, entries_from_values, split_entries
 from worksheet.ui.form.steps import heading
-from worksheet.ui.textual_internals import forget_drawn
 from worksheet.ui.widgets import InputRow, RulePanel, ValueRow, input_row, paint_rows
 from worksheet.ui.widgets.frame_hold import frame_hold
 from worksheet.ui.widgets.kinds import kind_of
@@ -197,14 +196,7 @@ class SheetForm(FocusTargets, GraphReadings, Horizontal):
         self._odds = self._odds_heading = None
         removed = self.query_one(FormBody).release(self._all_rows())
         self._released = True
-        self.call_after_refresh(self._forget_drawn)  # the frame the switch paints draws it
         return removed
-
-    def _forget_drawn(self) -> None:
-        """Drop what the hidden frame (the strip, the rule panel) keeps drawn: its lines are
-        the same when it is shown again, and drawing them then costs less than keeping them."""
-        if self._released:
-            forget_drawn(self)
 
     def show_rows(self) -> None:
         """Build the first view's rows again after :meth:`release_rows`, and down to the row

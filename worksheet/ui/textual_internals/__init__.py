@@ -34,7 +34,7 @@ from worksheet.ui.textual_internals.key_path import key_stopped, mark_keys_typed
 from worksheet.ui.textual_internals.process_wide import HooksWhileRunning, install, uninstall
 from worksheet.ui.textual_internals.painting import (RepaintWithoutMessages,
                        compact_output, forget_arrangement, layout_pending)
-from worksheet.ui.textual_internals.retained import (background_pairs_by_colour, forget_cell_styles, forget_drawn,
+from worksheet.ui.textual_internals.retained import (background_pairs_by_colour, forget_cell_styles,
                        forget_geometry, lay_out_without_painting)
 from worksheet.ui.textual_internals.style_sharing import SharedComponentClasses, blend_over, component_classes
 from worksheet.ui.textual_internals.text_fields import (DrawnSelectCurrent, LazySelectList, RepaintWhileTextFits,
@@ -51,8 +51,7 @@ __all__ = [
     "handle_job_control",
     "forget_arrangement", "compact_output", "LineCompositor", "RenderSentLinesOnly",
     "lazy_strip_caches", "background_pairs_by_colour", "forget_geometry",
-    "RepaintWhatARebuiltMapMoves", "DrawnSelectCurrent",
-    "forget_cell_styles", "forget_drawn",
+    "RepaintWhatARebuiltMapMoves", "DrawnSelectCurrent", "forget_cell_styles",
     "lay_out_without_painting", "RepaintWithoutMessages",
     "LeftFramedLines", "HooksWhileRunning", "install", "uninstall",
 ]

@@ -12,9 +12,8 @@ from typing import Any
 from rich.cells import cached_cell_len
 from textual import events
 from textual._styles_cache import StylesCache
-from textual.geometry import NULL_SIZE, Region
+from textual.geometry import Region
 from textual.screen import Screen
-from textual.widget import Widget, _RenderCache
 
 BACKGROUND_PAIRS_KEPT = 1024
 """How many (base background, background) pairs are kept: the size Textual gives its cache."""
@@ -85,23 +84,6 @@ def forget_cell_styles() -> None:
     table_module = sys.modules.get("textual.widgets._data_table")
     if table_module is not None:
         table_module.DataTable._get_styles_to_render_cell.cache_clear()
-
-
-def forget_drawn(widget: Widget) -> None:
-    """Drop the lines ``widget`` and every widget in it keep of their last render; each draws
-    again when next painted.
-
-    Buys: a hidden tab keeps its frame (result strip, rule panel and its texts), and each of
-    those widgets kept every line it last drew, styled and unstyled, for as long as the tab
-    was hidden: after the tour, 0.7 MiB of the process at 200×50.
-    Relies on: ``Widget._styles_cache`` (a ``StylesCache``, ``clear``), ``_render_cache`` (a
-    ``_RenderCache``, replaced by ``_render_content`` when ``_dirty_regions`` is not empty)
-    and ``_dirty_regions`` (a set of regions).
-    """
-    for node in widget.walk_children(Widget, with_self=True):
-        node._styles_cache.clear()
-        node._render_cache = _RenderCache(NULL_SIZE, [])
-        node._dirty_regions.add(node.outer_size.region)
 
 
 def lay_out_without_painting(screen: Screen) -> None:
