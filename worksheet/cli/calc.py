@@ -43,6 +43,13 @@ def _split_set(argument: str, ruleset) -> tuple[str, str]:
     return name, text
 
 
+def set_texts(arguments: Sequence[str], ruleset) -> dict[str, str]:
+    """``--set NAME=VALUE`` arguments as texts by input name, the last one of a name winning,
+    as ``calc`` applies them; a bad argument is a :class:`UsageError` (exit status 2).
+    ``compare`` and ``party`` read their ``--set`` through it."""
+    return dict(_split_set(argument, ruleset) for argument in arguments)
+
+
 def run_calc(argv: Sequence[str]) -> int:
     """``worksheet calc``: evaluate and print; see :mod:`worksheet.cli` for exit statuses."""
     args = _calc_parser().parse_args(argv)

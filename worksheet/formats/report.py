@@ -7,21 +7,9 @@ numbers and result — the same :class:`~worksheet.engine.Derivation` the app sh
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from worksheet.engine import Sheet, State, format_value
-
-
-def _json_value(value: Any) -> Any:
-    from worksheet.engine import json_number
-
-    if value is None or isinstance(value, (bool, str)):
-        return value
-    if isinstance(value, tuple):
-        return [_json_value(item) for item in value]
-    if hasattr(value, "to_json"):  # an odds chart: exact probabilities, as strings
-        return value.to_json()
-    return json_number(value)
+from worksheet.engine.variants import json_value as _json_value  # calc and variants alike
 
 
 def to_json(sheet: Sheet) -> str:
