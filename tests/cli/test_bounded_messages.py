@@ -59,7 +59,7 @@ def test_a_50000_character_top_level_key(tmp_path):
     path = _write(tmp_path, '"' + escape * 10 + "k" * HUGE + '" = 3\n')
     err = _refused(path)
     assert f"{path}: " + "\\x1b[2J" * 10 in err
-    assert "unknown key; allowed: worksheet, ruleset, name, description, inputs" in err
+    assert "unknown key; allowed: worksheet, ruleset, kind, name, description, inputs" in err
 
 
 def test_a_50000_character_key_in_a_record(tmp_path):

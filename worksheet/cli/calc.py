@@ -1,5 +1,8 @@
-"""``worksheet calc RULESET [--preset P] [--set NAME=VALUE]... [--format F]``: evaluate a
-sheet without the app and print every step of its derivation."""
+"""``worksheet calc RULESET [--preset P]... [--set NAME=VALUE]... [--format F]``: evaluate a
+sheet without the app and print every step of its derivation.
+
+``--preset`` may be repeated (a character, then an attacker): each preset replaces the inputs
+of its kind, in order, as loading them one after the other in the app does."""
 
 from __future__ import annotations
 
@@ -17,7 +20,10 @@ def _calc_parser() -> Parser:
     parser = Parser(prog="worksheet calc",
                      description="Evaluate a sheet and print every step of the derivation.")
     parser.add_argument("ruleset", help="ruleset id: " + ", ".join(rulesets.ids()))
-    parser.add_argument("--preset", metavar="NAME_OR_PATH", help="start from this preset")
+    parser.add_argument("--preset", dest="presets", action="append", default=[],
+                        metavar="NAME_OR_PATH",
+                        help="start from this preset; repeat it to combine a character and an "
+                             "attacker preset: each, in order, replaces the inputs of its kind")
     parser.add_argument("--set", dest="sets", action="append", default=[], metavar="NAME=VALUE",
                         help="override one input after the preset (repeatable)")
     from worksheet.formats.report import FORMATS    # the app never needs it
@@ -54,13 +60,13 @@ def run_calc(argv: Sequence[str]) -> int:
     """``worksheet calc``: evaluate and print; see :mod:`worksheet.cli` for exit statuses."""
     args = _calc_parser().parse_args(argv)
     ruleset = ruleset_named(args.ruleset)
-    values = {}
-    if args.preset:
-        preset = presets.find_preset(args.preset, ruleset.id)
+    values = ruleset.defaults()
+    for argument in args.presets:  # as loading them in the app one after the other
+        preset = presets.find_preset(argument, ruleset.id)
         if preset.ruleset != ruleset.id:
-            raise UsageError(f"--preset {quote(args.preset)} is {a_preset_of(preset.ruleset)}, "
+            raise UsageError(f"--preset {quote(argument)} is {a_preset_of(preset.ruleset)}, "
                              f"not {ruleset.id}")
-        values = preset.inputs
+        values.update(presets.to_load(ruleset, preset.kind, preset.inputs, values))
     texts = dict(_split_set(argument, ruleset) for argument in args.sets)
     sheet = Sheet(ruleset, values)
     sheet.set_many_text(texts)

@@ -19,6 +19,7 @@ from worksheet.engine.quote import clip, quote
 from worksheet.presets import (Preset, PresetConflict, PresetError, check_file, delete_preset,
                       dump_preset, list_presets, locate_preset, location_of, preset_files,
                       printable, read_bytes, read_preset, save_preset)
+from worksheet.presets.kinds import KINDS as KINDS_OF_PRESET, kind_words, to_save
 from worksheet.presets.locations import locations
 
 KINDS = ("user", "shared", "bundled")
@@ -48,6 +49,9 @@ def _parser() -> argparse.ArgumentParser:
                       help="where to take it from (default: the first found elsewhere)")
     copy.add_argument("--as", dest="new_name", metavar="NEW_NAME", help="save it under this name")
     copy.add_argument("--force", action="store_true", help="overwrite a different preset there")
+    copy.add_argument("--kind", choices=KINDS_OF_PRESET,
+                      help="keep only this part: character (leaves out the round inputs and the "
+                           "attacker's side), attacker (only the attacker's side) or fight")
     delete = commands.add_parser("delete", help="delete one of your or the group's presets")
     delete.add_argument("name", metavar="NAME_OR_PATH")
     delete.add_argument("--from", dest="source", choices=("user", "shared"),
@@ -79,7 +83,9 @@ def _short(text: str, width: int = 100) -> str:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    """``presets list [RULESET]``: name, ruleset, location, time and description of each."""
+    """``presets list [RULESET]``: name, ruleset, kind, location, time and description of each.
+
+    The kind is ``character``, ``attacker`` or ``fight``; ``all`` for a preset without one."""
     if args.ruleset is not None and args.ruleset not in rulesets.ids():
         _warn(f"unknown ruleset {quote(args.ruleset)}; known: " + ", ".join(rulesets.ids()))
         return EXIT_BAD_INPUT
@@ -91,7 +97,8 @@ def run_list(args: argparse.Namespace) -> int:
         assert preset.path is not None
         hidden = f"  (hidden by the {listed.shadowed_by} one)" if listed.shadowed_by else ""
         owner = f"  by {listed.owner}" if listed.location.kind == "shared" else ""
-        _say(f"{listed.location.kind:<8} {preset.ruleset:<12} {_when(listed.modified)}  "
+        _say(f"{listed.location.kind:<8} {preset.ruleset:<12} {kind_words(preset.kind):<10}"
+             f"{_when(listed.modified)}  "
              f"{preset.name or preset.path.stem}  [{preset.path.stem}]{owner}{hidden}")
         if preset.description:
             _say(f"{'':<8} {_short(preset.description)}")
@@ -159,14 +166,19 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_copy(args: argparse.Namespace) -> int:
-    """``presets copy NAME --to user|shared``: publish to the group or take a copy."""
+    """``presets copy NAME --to user|shared [--kind K]``: publish to the group or take a copy;
+    with ``--kind``, only that part of it (an old preset's character, without its fight)."""
     kinds = (args.source,) if args.source else tuple(k for k in KINDS if k != args.to)
     source, location = locate_preset(args.name, kinds=kinds)
     if location.kind == args.to and not args.new_name:
         _warn(f"{_path(source.path)} is already in the {args.to} folder; give --as NEW_NAME to "
               "copy it under another name")
         return EXIT_BAD_INPUT
-    copy = Preset(source.ruleset, source.name, source.description, dict(source.inputs))
+    copy = Preset(source.ruleset, source.name, source.description, dict(source.inputs),
+                  kind=source.kind)
+    if args.kind is not None:
+        copy.kind = args.kind
+        copy.inputs = to_save(rulesets.get(source.ruleset), args.kind, source.inputs)
     name = args.new_name if args.new_name is not None else (source.name or
                                                               Path(source.path).stem)
     try:
@@ -187,7 +199,8 @@ def _same_preset(path: Path, preset: Preset, name: str) -> bool:
         there = read_preset(path, follow_links=False)  # a link is never "this preset"
     except PresetError:
         return False
-    wanted = Preset(preset.ruleset, name.strip(), preset.description, preset.inputs)
+    wanted = Preset(preset.ruleset, name.strip(), preset.description, preset.inputs,
+                    kind=preset.kind)
     return dump_preset(there) == dump_preset(wanted)
 
 

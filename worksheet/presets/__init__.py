@@ -1,6 +1,7 @@
-"""Presets: a character or a situation saved as a TOML file of inputs.
+"""Presets: a character, an attacker or a whole fight saved as a TOML file of inputs.
 
 ``format`` reads, validates and writes one file; ``names`` maps preset names to safe file names;
+``kinds`` says which inputs a character, an attacker or a fight preset holds and replaces;
 ``locations`` knows where presets live and how a name finds its file; ``saving`` writes them
 atomically and refuses to overwrite a file that changed since it was loaded.
 
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
                          dump_preset, fingerprint, parse_preset, read_bytes, read_preset)
     from worksheet.presets.locations import (Listed, Location, bundled_dir, find_preset, is_path, list_presets,
                             locate_preset, location_of, preset_files, shared_dir, user_dir)
+    from worksheet.presets.kinds import KINDS, kind_words, to_load, to_save
     from worksheet.presets.names import check_name, file_name_for, slug, stem_for
     from worksheet.presets.saving import delete_preset, save_preset, write_preset
 
@@ -32,6 +34,7 @@ _MODULE_OF = {
     **dict.fromkeys(("Listed", "Location", "bundled_dir", "find_preset", "is_path",
                      "list_presets", "locate_preset", "location_of", "preset_files",
                      "shared_dir", "user_dir"), "locations"),
+    **dict.fromkeys(("KINDS", "kind_words", "to_load", "to_save"), "kinds"),
     **dict.fromkeys(("check_name", "file_name_for", "slug", "stem_for"), "names"),
     **dict.fromkeys(("delete_preset", "save_preset", "write_preset"), "saving"),
 }

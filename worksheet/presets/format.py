@@ -39,6 +39,9 @@ class Preset:
         path: where it was read from or last saved to, if it was.
         fingerprint: the SHA-256 of the file's bytes as read or last saved; a save compares
             it with the file on disk to notice a change made meanwhile.
+        kind: what it holds (``character``, ``attacker``, ``fight``; see
+            :mod:`~worksheet.presets.kinds`); ``None`` for a preset without ``kind``, which
+            holds and loads every input, as every preset did before kinds.
     """
 
     ruleset: str
@@ -47,6 +50,7 @@ class Preset:
     inputs: dict[str, Any] = field(default_factory=dict)
     path: Path | None = None
     fingerprint: str | None = None
+    kind: str | None = None
 
 
 def fingerprint_bytes(data: bytes) -> str:
@@ -163,7 +167,8 @@ def _preset_of(checked: Checked) -> Preset:
         first.more = tuple(checked.problems[1:])  # a command line reports them all
         raise first
     assert checked.ruleset is not None
-    return Preset(checked.ruleset, checked.name, checked.description, checked.inputs)
+    return Preset(checked.ruleset, checked.name, checked.description, checked.inputs,
+                  kind=checked.kind)
 
 
 def parse_preset(text: str, file: str = "<text>") -> Preset:
@@ -192,8 +197,10 @@ def dump_preset(preset: Preset) -> str:
     import tomli_w  # only a save writes TOML; reading presets at start-up never does
 
     ruleset = rulesets.get(preset.ruleset)
-    head: dict[str, Any] = {"worksheet": FORMAT_VERSION, "ruleset": preset.ruleset,
-                            "name": preset.name}
+    head: dict[str, Any] = {"worksheet": FORMAT_VERSION, "ruleset": preset.ruleset}
+    if preset.kind is not None:
+        head["kind"] = preset.kind
+    head["name"] = preset.name
     if preset.description:
         head["description"] = preset.description
     plain: dict[str, Any] = {}

@@ -290,7 +290,8 @@ def save_preset(preset: Preset, where: str = "user", *, name: str | None = None,
     name = name.strip()
     folder = folder_for(where)
     target = folder / file_name
-    saved = Preset(preset.ruleset, name, preset.description, dict(preset.inputs))
+    saved = Preset(preset.ruleset, name, preset.description, dict(preset.inputs),
+                   kind=preset.kind)
     _check_known(saved, str(target))
     text = dump_preset(saved)
     parse_preset(text, str(target))  # never write a file that would not read back

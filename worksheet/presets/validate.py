@@ -19,11 +19,12 @@ from worksheet.engine.numbers import MAX_DIGITS
 from worksheet.engine.quote import clip, quote
 from worksheet.engine.shown import SHOWN_LENGTH, show_value
 from worksheet.presets.errors import PresetError
+from worksheet.presets.kinds import KINDS, misplaced
 
 FORMAT_VERSION = 1
 """The preset format version this program reads and writes."""
 
-TOP_KEYS = ("worksheet", "ruleset", "name", "description", "inputs")
+TOP_KEYS = ("worksheet", "ruleset", "kind", "name", "description", "inputs")
 
 MAX_DESCRIPTION_LENGTH = 4000
 """The longest description accepted, in characters."""
@@ -35,6 +36,8 @@ class Checked:
 
     Attributes:
         ruleset: the ruleset id, when it is a known one.
+        kind: ``character``, ``attacker`` or ``fight``; ``None`` when the file has no ``kind``
+            (an old preset: every input, as a fight).
         name: the preset's name.
         description: its description.
         inputs: the input values that are valid, in the engine's form.
@@ -42,6 +45,7 @@ class Checked:
     """
 
     ruleset: str | None = None
+    kind: str | None = None
     name: str = ""
     description: str = ""
     inputs: dict[str, Any] = field(default_factory=dict)
@@ -121,6 +125,13 @@ def check_text(text: str, file: str = "<text>") -> Checked:
         shown = "is missing" if ruleset_id is None else f"{_brief(ruleset_id)} is unknown"
         problem("ruleset", f"the ruleset {shown}; known: " + ", ".join(rulesets.ids()),
                 locate.top("ruleset"))
+    kind = document.get("kind")
+    if kind is not None:
+        if isinstance(kind, str) and kind in KINDS:
+            checked.kind = kind
+        else:
+            problem("kind", f"must be one of {', '.join(KINDS)} (got {_brief(kind)}); leave it "
+                    "out for a preset of every input", locate.top("kind"))
     for key in ("name", "description"):
         value = document.get(key, "")
         if not isinstance(value, str):
@@ -142,6 +153,10 @@ def check_text(text: str, file: str = "<text>") -> Checked:
     elif checked.ruleset is not None:
         ruleset = rulesets.get(checked.ruleset)
         checked.inputs = _check_inputs(ruleset, raw_inputs, file, locate, problems)
+        for name, index, why in misplaced(ruleset, checked.kind, checked.inputs):
+            line = locate.input(name) if index is None else locate.record(name, index)
+            key = f"inputs.{name}" + (f"[{index}]" if index is not None else "")
+            problem(key, why, line)
     problems.sort(key=lambda found: (found.line is None, found.line or 0))
     return checked
 
