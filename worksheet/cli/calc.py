@@ -56,17 +56,30 @@ def set_texts(arguments: Sequence[str], ruleset) -> dict[str, str]:
     return dict(_split_set(argument, ruleset) for argument in arguments)
 
 
-def run_calc(argv: Sequence[str]) -> int:
-    """``worksheet calc``: evaluate and print; see :mod:`worksheet.cli` for exit statuses."""
-    args = _calc_parser().parse_args(argv)
-    ruleset = ruleset_named(args.ruleset)
+def preset_values(arguments: Sequence[str], ruleset) -> dict:
+    """Every input's value after the ``--preset`` arguments, applied in order as loading them
+    one after the other in the app does: each replaces the inputs of its kind (a character, an
+    attacker, or all of them), the rest keep theirs; defaults before the first.
+
+    Raises:
+        UsageError: a preset of another ruleset (exit status 2).
+        PresetError: no such preset, or it is not valid (exit status 2).
+    """
     values = ruleset.defaults()
-    for argument in args.presets:  # as loading them in the app one after the other
+    for argument in arguments:
         preset = presets.find_preset(argument, ruleset.id)
         if preset.ruleset != ruleset.id:
             raise UsageError(f"--preset {quote(argument)} is {a_preset_of(preset.ruleset)}, "
                              f"not {ruleset.id}")
         values.update(presets.to_load(ruleset, preset.kind, preset.inputs, values))
+    return values
+
+
+def run_calc(argv: Sequence[str]) -> int:
+    """``worksheet calc``: evaluate and print; see :mod:`worksheet.cli` for exit statuses."""
+    args = _calc_parser().parse_args(argv)
+    ruleset = ruleset_named(args.ruleset)
+    values = preset_values(args.presets, ruleset)
     texts = dict(_split_set(argument, ruleset) for argument in args.sets)
     sheet = Sheet(ruleset, values)
     sheet.set_many_text(texts)
