@@ -14,7 +14,8 @@ nothing in the tests asserts a time.
 
 Groups (``--only``): launch (every tab, with and without a preset), tour (USS after every tab
 scrolled to its end, PageDown bytes, tab switches), keys (CPU, bytes and latency per keystroke,
-full paint, invalid/valid toggle), idle, imports (odds not imported at start), engine.
+full paint, invalid/valid toggle), idle, imports (odds not imported at start), engine, party
+(``worksheet party`` of 50 presets vs one calc; editing the attack on the party screen).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from report import Table  # noqa: E402
 from scenarios import (INVALID, TABS, VALID, gemstone_keys, reference, reference_keys,  # noqa: E402
                        rise_keys, worksheet)
 
-GROUPS = ("launch", "tour", "keys", "idle", "imports", "engine")
+GROUPS = ("launch", "tour", "keys", "idle", "imports", "engine", "party")
 ALIASES = {"uss": "tour", "pagedown": "tour", "switch": "tour", "paint": "keys",
            "invalid": "keys", "cpu": "keys", "bytes": "keys", "odds": "engine"}
 LAUNCH_LIMIT = {(80, 24): 1.5, (200, 50): 1.6}
@@ -228,6 +229,10 @@ def main(argv=None) -> int:
         imports(table, presets=not args.quick)
     if "engine" in args.groups:
         engines(table, 500 if args.quick else 2000)
+    if "party" in args.groups:
+        import party_bench
+
+        party_bench.party_vs_calc(table, 3 if args.quick else 9)
     print(table.render(time.perf_counter() - started))
     return 1 if table.failed() else 0
 

@@ -87,3 +87,18 @@ def bar_eighths(p: Any, cells: int) -> int:
     if 0 < p < 1:
         eighths = min(max(eighths, 1), full - 1)
     return eighths
+
+
+EIGHTHS = " ▏▎▍▌▋▊▉"
+"""Partial blocks, by eighths of a cell."""
+TRACK = "░"
+"""The empty part of a bar: visible without colour."""
+
+
+def bar(p: Any, cells: int) -> str:
+    """A bar ``cells`` cells long filled to ``p`` (0 to 1) on the one scale of
+    :func:`bar_eighths`, in block characters on a shaded track (``█▌░``): it reads the same
+    without colour, in the app's Odds panel and in ``worksheet party``'s text alike."""
+    full, part = divmod(bar_eighths(p, cells), 8)
+    text = "█" * full + (EIGHTHS[part] if part else "")
+    return text + TRACK * (cells - len(text))

@@ -22,10 +22,21 @@ def to_json(sheet: Sheet) -> str:
     document = {
         "ruleset": ruleset.id,
         "inputs": inputs,
-        "values": {name: _json_value(value) for name, value in sheet.values.items()},
-        "problems": [{"input": p.input, "message": p.message} for p in sheet.problems],
+        "values": values_json(sheet),
+        "problems": problems_json(sheet),
     }
     return json.dumps(document, indent=2, ensure_ascii=False)
+
+
+def values_json(sheet: Sheet) -> dict[str, Any]:
+    """Every derived node as ``calc``'s JSON ``values`` holds it (``worksheet party``'s rows
+    hold the same, so a reader compares them with ``calc`` value for value)."""
+    return {name: _json_value(value) for name, value in sheet.values.items()}
+
+
+def problems_json(sheet: Sheet) -> list[dict[str, str]]:
+    """The sheet's problems as ``calc``'s JSON ``problems`` holds them."""
+    return [{"input": p.input, "message": p.message} for p in sheet.problems]
 
 
 def _odds_cell(sheet: Sheet, name: str) -> str:

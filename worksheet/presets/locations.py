@@ -105,14 +105,19 @@ def _owner(uid: int) -> str:
         return str(uid)
 
 
+def is_preset_file_name(name: str) -> bool:
+    """True for a name a listing reads as a preset: ``*.toml``, not hidden (a save's
+    temporaries are hidden)."""
+    return name.endswith(".toml") and not name.startswith(".")
+
+
 def preset_files(folder: Path) -> tuple[list[Path], list[PresetError]]:
     """The ``*.toml`` files of a folder, sorted (hidden and temporary files skipped).
 
     A missing folder has no files; an unreadable one is a problem, not a crash.
     """
     try:
-        entries = sorted(entry for entry in folder.iterdir()
-                         if entry.name.endswith(".toml") and not entry.name.startswith("."))
+        entries = sorted(entry for entry in folder.iterdir() if is_preset_file_name(entry.name))
     except FileNotFoundError:
         return [], []
     except NotADirectoryError:
@@ -120,6 +125,30 @@ def preset_files(folder: Path) -> tuple[list[Path], list[PresetError]]:
     except OSError as error:
         return [], [PresetError(str(folder), "", f"cannot list the folder ({error.strerror})")]
     return entries, []
+
+
+def read_entry(location: Location, path: Path) -> tuple[Preset, os.stat_result]:
+    """Read one file of a listing, as every listing of a folder reads it: links refused where
+    the location does not follow them (also one swapped in while it was read), size bounded,
+    validated; any failure is a :class:`PresetError` naming the file, never a crash.
+
+    Returns:
+        The preset and the entry's own status (its owner, its modification time).
+    """
+    try:
+        preset = location.read(path)
+        # The owner is that of the entry itself, never read through a link.
+        info = path.stat() if location.follows_links else path.lstat()
+        if stat.S_ISLNK(info.st_mode):  # replaced by a link since it was read
+            raise PresetError(str(path), "", LINK_REFUSED)
+    except PresetError:
+        raise
+    except OSError as error:
+        raise PresetError(str(path), "", f"cannot be read ({error.strerror})") from None
+    except (ValueError, RecursionError, MemoryError) as error:  # a bug: keep the rest
+        raise PresetError(str(path), "", "could not be read (unexpected "
+                          f"{type(error).__name__}; please report it)") from None
+    return preset, info
 
 
 def list_presets(ruleset: str | None = None, kinds: tuple[str, ...] | None = None,
@@ -147,20 +176,9 @@ def list_presets(ruleset: str | None = None, kinds: tuple[str, ...] | None = Non
             if kinds is not None and location.kind not in kinds:
                 continue
             try:
-                preset = location.read(path)
-                # The owner is that of the entry itself, never read through a link.
-                info = path.stat() if location.follows_links else path.lstat()
-                if stat.S_ISLNK(info.st_mode):  # replaced by a link since it was read
-                    raise PresetError(str(path), "", LINK_REFUSED)
+                preset, info = read_entry(location, path)
             except PresetError as error:
                 problems.append(error)
-                continue
-            except OSError as error:
-                problems.append(PresetError(str(path), "", f"cannot be read ({error.strerror})"))
-                continue
-            except (ValueError, RecursionError, MemoryError) as error:  # a bug: keep the rest
-                problems.append(PresetError(str(path), "", "could not be read (unexpected "
-                                            f"{type(error).__name__}; please report it)"))
                 continue
             if ruleset is None or preset.ruleset == ruleset:
                 shadowed = first if first != location.kind else None

@@ -18,15 +18,12 @@ from textual.widgets import Static
 
 from worksheet.engine import Ruleset, Sheet, State
 from worksheet.engine.odds_text import ODDS_STEP, Chart
-from worksheet.engine.percent import bar_eighths, percent
+from worksheet.engine.percent import TRACK, percent
+from worksheet.engine.percent import bar as percent_bar
 from worksheet.ui.speaker import Speaker
 
 BAR = 30
 """Cells of a full bar (100 %)."""
-EIGHTHS = " ▏▎▍▌▋▊▉"
-"""Partial blocks, by eighths of a cell."""
-TRACK = "░"
-"""The empty part of a bar: visible without colour."""
 LABEL = 24
 """The widest option label; longer ones are cut."""
 CRIT_BAR = 8
@@ -38,11 +35,9 @@ PREFIXES = ("Chance to be hit ", "Chance to be hit")
 
 def bar(p: Fraction | int, width: int = BAR) -> str:
     """A bar ``width`` cells long filled to ``p`` (0 to 1) on the one scale every bar uses
-    (:func:`~worksheet.engine.percent.bar_eighths`: a chance above zero shows a sliver, one
-    below certainty never a full bar), so an option's bar and a chart's compare at a glance."""
-    full, part = divmod(bar_eighths(p, width), 8)
-    text = "█" * full + (EIGHTHS[part] if part else "")
-    return text + TRACK * (width - len(text))
+    (:func:`~worksheet.engine.percent.bar`: a chance above zero shows a sliver, one below
+    certainty never a full bar), so an option's bar and a chart's compare at a glance."""
+    return percent_bar(p, width)
 
 
 def option_label(label: str) -> str:

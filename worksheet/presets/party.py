@@ -1,0 +1,192 @@
+"""A folder of presets read as a party: every character of one ruleset, kept current cheaply.
+
+``worksheet party`` reads the folder once; the app's party screen reads it again every few
+seconds. Both go through :class:`PartyFolder`, which holds what a hostile folder may not
+change: a listing looks at no more than :data:`MAX_ENTRIES` entries and reads no more than
+:data:`MAX_FILES` files (in name order; the rest are counted as skipped), and each file is
+read the way every listing of a shared folder reads it (:func:`~.locations.read_entry`: links
+refused where the folder does not follow them, size bounded, validated), so a hostile file costs
+its own row, never the listing. A file is read again only when its entry changed (inode, size,
+modification time), so polling a quiet folder of 10,000 files costs one directory scan.
+
+Headless: the command line and the app's worker thread use it alike.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from worksheet.engine import Ruleset
+from worksheet.engine.quote import clip, printable
+from worksheet.formats.party import Party, Row, evaluate, sort_key
+from worksheet.presets.errors import PROBLEM_LENGTH, PresetError
+from worksheet.presets.format import Preset
+from worksheet.presets.locations import Location, is_preset_file_name, read_entry
+
+MAX_ENTRIES = 20_000
+"""Directory entries looked at in one listing; a folder with more is not read further (the
+listing says so). Far above any party, far below what would stall a poll."""
+
+MAX_FILES = 200
+"""Preset files read in one listing, in name order; the others are counted as skipped."""
+
+SKIPPED_KINDS = frozenset({"attacker"})
+"""Preset kinds that are not characters: a party lists characters only."""
+
+Stamp = tuple[int, int, int]
+"""An entry's inode, size and modification time (ns): a file is read again when it changes."""
+
+
+@dataclass(frozen=True)
+class Member:
+    """One preset file of the folder as last read.
+
+    Attributes:
+        file: the entry's name in the folder (someone else's text: sanitise before showing).
+        stamp: the entry's :data:`Stamp` when it was read.
+        preset: the preset, or ``None`` when it was refused.
+        refused: why it was refused (``None`` when it was read).
+    """
+
+    file: str
+    stamp: Stamp
+    preset: Preset | None = None
+    refused: PresetError | None = None
+
+
+@dataclass
+class Listing:
+    """What one look at the folder found.
+
+    Attributes:
+        members: the files read, in name order.
+        skipped: preset files not read because :data:`MAX_FILES` were read first.
+        truncated: the folder has more than :data:`MAX_ENTRIES` entries; the rest were not
+            looked at (``skipped`` counts only those seen).
+        problem: the folder itself could not be listed (missing is not a problem: no files).
+    """
+
+    members: list[Member] = field(default_factory=list)
+    skipped: int = 0
+    truncated: bool = False
+    problem: PresetError | None = None
+
+
+def is_character(preset: Preset) -> bool:
+    """True unless the preset says it is not a character (``kind = "attacker"``); a preset
+    without a kind is a character, as every preset was before kinds."""
+    return getattr(preset, "kind", None) not in SKIPPED_KINDS
+
+
+def _stamp(info: os.stat_result) -> Stamp:
+    return info.st_ino, info.st_size, info.st_mtime_ns
+
+
+class PartyFolder:
+    """A preset folder, re-read only where it changed.
+
+    Args:
+        location: the folder and whether links in it are followed (the group folder's are not).
+        max_files: files read per listing (:data:`MAX_FILES`).
+        max_entries: entries looked at per listing (:data:`MAX_ENTRIES`).
+    """
+
+    def __init__(self, location: Location, max_files: int | None = None,
+                 max_entries: int | None = None):
+        self.location = location
+        self.max_files = MAX_FILES if max_files is None else max_files
+        self.max_entries = MAX_ENTRIES if max_entries is None else max_entries
+        self._members: dict[str, Member] = {}
+        """The last reading of each file, by entry name."""
+
+    @property
+    def folder(self) -> Path:
+        """The folder read."""
+        return self.location.path
+
+    def _names(self) -> tuple[dict[str, os.DirEntry], bool]:
+        """The preset entries of the folder (at most ``max_entries`` looked at)."""
+        found: dict[str, os.DirEntry] = {}
+        seen = 0
+        with os.scandir(self.folder) as entries:
+            for entry in entries:
+                seen += 1
+                if seen > self.max_entries:
+                    return found, True
+                if is_preset_file_name(entry.name):
+                    found[entry.name] = entry
+        return found, False
+
+    def read(self) -> tuple[Listing, bool]:
+        """Look at the folder and read the files that changed since the last look.
+
+        Returns:
+            The listing, and whether anything in it differs from the last one.
+        """
+        listing = Listing()
+        try:
+            entries, listing.truncated = self._names()
+        except FileNotFoundError:
+            entries = {}
+        except NotADirectoryError:
+            listing.problem = PresetError(str(self.folder), "", "is not a folder")
+            entries = {}
+        except OSError as error:
+            listing.problem = PresetError(str(self.folder), "",
+                                          f"cannot list the folder ({error.strerror})")
+            entries = {}
+        names = sorted(entries)
+        listing.skipped = max(0, len(names) - self.max_files)
+        changed = set(self._members) != set(names[:self.max_files])
+        members: dict[str, Member] = {}
+        for name in names[:self.max_files]:
+            member = self._member(name, entries[name])
+            changed = changed or member is not self._members.get(name)
+            members[name] = member
+        self._members = members
+        listing.members = list(members.values())
+        return listing, changed
+
+    def _member(self, name: str, entry: os.DirEntry) -> Member:
+        """The file's last reading when its entry is unchanged, else a new one."""
+        try:
+            info = entry.stat(follow_symlinks=self.location.follows_links)
+        except OSError:
+            info = None  # gone or unreadable: reading it says which
+        stamp = _stamp(info) if info is not None else (0, -1, 0)
+        known = self._members.get(name)
+        if known is not None and known.stamp == stamp and info is not None:
+            return known
+        path = self.folder / name
+        try:
+            preset, _ = read_entry(self.location, path)
+        except PresetError as error:
+            return Member(name, stamp, refused=error)
+        return Member(name, stamp, preset=preset)
+
+
+def refusal(error: PresetError) -> str:
+    """Why a file was refused, without its folder (its row names the file): ``line 3:
+    inputs.dodge_ranks: …``; escaped and bounded as every preset message is."""
+    where = f"line {error.line}: " if error.line else ""
+    key = f"{clip(error.key)}: " if error.key else ""
+    return printable(where + key + clip(error.problem, PROBLEM_LENGTH, keep_end=True))
+
+
+def party_of(listing: Listing, ruleset: Ruleset, texts: dict[str, str], folder: str,
+             ) -> Party:
+    """The party of one listing: each character of ``ruleset`` evaluated with ``texts`` (the
+    ``--set`` values) on top, as ``worksheet calc`` would; other rulesets and non-characters
+    left out silently, refused files listed with why."""
+    party = Party(ruleset, folder, skipped=listing.skipped, truncated=listing.truncated,
+                  attack=dict(texts))
+    for member in listing.members:
+        if member.refused is not None:
+            party.refused.append((member.file, refusal(member.refused)))
+        elif member.preset.ruleset == ruleset.id and is_character(member.preset):
+            party.rows.append(Row(member.preset.name, member.file,
+                                  evaluate(ruleset, member.preset.inputs, texts)))
+    party.rows.sort(key=sort_key)
+    return party
