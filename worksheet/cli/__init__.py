@@ -31,7 +31,8 @@ def _command(module: str) -> Callable[[Sequence[str]], int]:
     return run
 
 
-COMMANDS = {name: _command(name) for name in ("calc", "rulesets", "rules", "presets", "party")}
+COMMANDS = {name: _command(name) for name in ("calc", "rulesets", "rules", "presets", "party",
+                                                   "compare")}
 """Subcommands by name; anything else opens the app."""
 
 

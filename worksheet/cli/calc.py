@@ -30,6 +30,13 @@ def _calc_parser() -> Parser:
 
     parser.add_argument("--format", choices=tuple(FORMATS), default="text",
                         help="line: the result on one line, for a chat or MUD client")
+    variants = parser.add_mutually_exclusive_group()  # compare.md: what-if and sweeps
+    variants.add_argument("--what-if", action="store_true",
+                          help="also evaluate one step of every input, best for the defender "
+                               "first")
+    variants.add_argument("--sweep", metavar="NAME=FROM..TO[:STEP]",
+                          help="evaluate once per value of one input (a boolean or a choice: "
+                               "NAME alone); at most 1,000 rows")
     return parser
 
 
@@ -81,6 +88,10 @@ def run_calc(argv: Sequence[str]) -> int:
     ruleset = ruleset_named(args.ruleset)
     values = preset_values(args.presets, ruleset)
     texts = dict(_split_set(argument, ruleset) for argument in args.sets)
+    if args.what_if or args.sweep is not None:
+        from worksheet.cli.calc_variants import run_variants
+
+        return run_variants(args, ruleset, values, texts)
     sheet = Sheet(ruleset, values)
     sheet.set_many_text(texts)
     from worksheet.formats.report import FORMATS

@@ -14,18 +14,22 @@ from worksheet.engine.variants import json_value as _json_value  # calc and vari
 
 def to_json(sheet: Sheet) -> str:
     """The JSON document the spec's README defines."""
+    return json.dumps(document(sheet), indent=2, ensure_ascii=False)
+
+
+def document(sheet: Sheet) -> dict:
+    """The JSON document as a dict (``--what-if`` and ``--sweep`` add a key to it)."""
     ruleset = sheet.ruleset
     inputs = {}
     for name, spec in ruleset.inputs.items():
         status = sheet.status(name)
         inputs[name] = spec.to_json(status.value) if status.ok else None
-    document = {
+    return {
         "ruleset": ruleset.id,
         "inputs": inputs,
         "values": values_json(sheet),
         "problems": problems_json(sheet),
     }
-    return json.dumps(document, indent=2, ensure_ascii=False)
 
 
 def values_json(sheet: Sheet) -> dict[str, Any]:
