@@ -15,7 +15,8 @@ nothing in the tests asserts a time.
 Groups (``--only``): launch (every tab, with and without a preset), tour (USS after every tab
 scrolled to its end, PageDown bytes, tab switches), keys (CPU, bytes and latency per keystroke,
 full paint, invalid/valid toggle), idle, imports (odds not imported at start), engine, party
-(``worksheet party`` of 50 presets vs one calc; editing the attack on the party screen).
+(``worksheet party`` of 50 presets vs one calc; editing the attack on the party screen),
+variants (``calc --what-if``, a 100-row ``--sweep`` and ``compare`` vs one calc).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from report import Table  # noqa: E402
 from scenarios import (INVALID, TABS, VALID, gemstone_keys, reference, reference_keys,  # noqa: E402
                        rise_keys, worksheet)
 
-GROUPS = ("launch", "tour", "keys", "idle", "imports", "engine", "party")
+GROUPS = ("launch", "tour", "keys", "idle", "imports", "engine", "party", "variants")
 ALIASES = {"uss": "tour", "pagedown": "tour", "switch": "tour", "paint": "keys",
            "invalid": "keys", "cpu": "keys", "bytes": "keys", "odds": "engine"}
 LAUNCH_LIMIT = {(80, 24): 1.5, (200, 50): 1.6}
@@ -233,6 +234,10 @@ def main(argv=None) -> int:
         import party_bench
 
         party_bench.party_vs_calc(table, 3 if args.quick else 9)
+    if "variants" in args.groups:
+        import variants_bench
+
+        variants_bench.variants_vs_calc(table, 3 if args.quick else 9)
     print(table.render(time.perf_counter() - started))
     return 1 if table.failed() else 0
 
