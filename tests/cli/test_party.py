@@ -72,16 +72,26 @@ def test_each_row_is_what_calc_says_of_that_preset(capsys, party, ruleset):
     assert names == sorted(names, key=lambda name: (name.casefold(), name))
 
 
-def _best(ruleset: str, values: dict) -> Fraction | None:
-    known = [Fraction(values[n]) for n in options(rulesets.get(ruleset)) if values[n] is not None]
+def best_option(ruleset: str, values: dict) -> tuple[str, Fraction] | None:
+    """The best option and its chance, from ``calc``'s JSON values: the ruleset's ``best_*``
+    node's choice, else the lowest chance (ties: the first listed)."""
+    nodes = [n for n in options(rulesets.get(ruleset)) if values[n] is not None]
     named = next((n for n in rulesets.get(ruleset).odds if n.startswith("best_")), None)
-    if not known:
+    if not nodes:
         return None
     choice = values.get(named) if named else None
-    if choice not in (None, "equal"):
+    if choice == "equal":
+        return " or ".join(option_label(n) for n in nodes), Fraction(values[nodes[0]])
+    if choice is not None:
         key = "no_full_defense" if choice == "none" else choice.replace("-", "_")
-        return Fraction(values["p_hit_" + key])
-    return min(known)
+        return option_label("p_hit_" + key), Fraction(values["p_hit_" + key])
+    node = min(nodes, key=lambda n: Fraction(values[n]))
+    return option_label(node), Fraction(values[node])
+
+
+def _best(ruleset: str, values: dict) -> Fraction | None:
+    found = best_option(ruleset, values)
+    return found[1] if found else None
 
 
 @pytest.mark.parametrize("ruleset", rulesets.ids())

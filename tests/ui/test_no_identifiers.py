@@ -185,6 +185,8 @@ def app_wide() -> Iterator[tuple[str, str]]:
     yield "no_place_to_save", _toast_texts(messages.no_place_to_save("No such folder"))
     yield "save_failed", _toast_texts(messages.save_failed(str(error)))
     yield "saved", _toast_texts(messages.saved("Orc archer", "/home/p/orc-archer.toml"))
+    yield "party_refused", _toast_texts(messages.party_refused(
+        "/srv/party/orc.toml: is a symbolic link, not a preset file"))
     yield "cannot_keep_edits", _toast_texts(messages.cannot_keep_edits(error))
     yield "restore_problem", _toast_texts(messages.restore_problem("Dodge = 'x': not a number"))
     yield "not_restorable", messages.not_restorable(error)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 from worksheet.engine import Ruleset, Sheet, State
 from worksheet.engine.percent import bar, percent
@@ -151,8 +151,10 @@ def file_shown(text: str, limit: int = FILE) -> str:
     return clip(text, limit, keep_end=True)
 
 
-def _problem_words(sheet: Sheet) -> list[str]:
-    return [clip(problem.message, MESSAGE, keep_end=True) for problem in sheet.problems]
+def _problem_words(sheet: Sheet, say: Callable[[Any], str] | None = None) -> list[str]:
+    """Each problem of the sheet in the engine's words, or ``say``'s (the app's labels)."""
+    return [clip(say(problem) if say else problem.message, MESSAGE, keep_end=True)
+            for problem in sheet.problems]
 
 
 # -- JSON ------------------------------------------------------------------------------------
@@ -222,22 +224,25 @@ def _heading(party: Party) -> list[str]:
     return lines
 
 
-def row_lines(row: Row) -> list[str]:
-    """One character's block at 80 columns: its name and best option, its headline values,
-    a bar per option (all on one scale), and its problems."""
+def row_lines(row: Row, width: int = WIDTH, say: Callable[[Any], str] | None = None,
+              ) -> list[str]:
+    """One character's block within ``width`` columns: its name and best option, its headline
+    values, a bar per option (all on one scale), and its problems (worded by ``say``, given a
+    sheet's problem, when the app words them with its labels)."""
     chosen = best(row.sheet)
     head = name_shown(row.preset)
     if chosen is not None:
         right = f"best: {chosen[0]} {percent(chosen[1])}"
-        head = f"{head:<{WIDTH - len(right) - 1}} {right}" if len(head) + len(right) < WIDTH \
-            else f"{head} · {right}"
-    lines = [head, "  " + _fit(headline(row.sheet), WIDTH - 2)]
+        head = f"{head:<{width - len(right) - 1}} {right}" if len(head) + len(right) < width \
+            else _fit(f"{head} · {right}", width)
+    lines = [head, "  " + _fit(headline(row.sheet), width - 2)]
     known = [(label, p) for label, p in chances(row.sheet) if p is not None]
-    width = max((len(label) for label, _ in known), default=0)
+    room = max((len(label) for label, _ in known), default=0)
+    cells = min(BAR, width - room - 20)  # the bars narrow rather than wrap
     for label, p in known:
         mark = "  ◀ best" if chosen is not None and label in chosen[0].split(" or ") else ""
-        lines.append(f"  {label:<{width}} {bar(p, BAR)} {percent(p):>7}{mark}")
-    lines += [f"  problem: {words}" for words in _problem_words(row.sheet)]
+        lines.append(f"  {label:<{room}} {bar(p, cells)} {percent(p):>7}{mark}")
+    lines += [_fit(f"  problem: {words}", width) for words in _problem_words(row.sheet, say)]
     return lines
 
 

@@ -15,8 +15,10 @@ Headless: the command line and the app's worker thread use it alike.
 from __future__ import annotations
 
 import os
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable, TypeVar
 
 from worksheet.engine import Ruleset
 from worksheet.engine.quote import clip, printable
@@ -24,6 +26,8 @@ from worksheet.formats.party import Party, Row, evaluate, sort_key
 from worksheet.presets.errors import PROBLEM_LENGTH, PresetError
 from worksheet.presets.format import Preset
 from worksheet.presets.locations import Location, is_preset_file_name, read_entry
+
+T = TypeVar("T")
 
 MAX_ENTRIES = 20_000
 """Directory entries looked at in one listing; a folder with more is not read further (the
@@ -187,6 +191,103 @@ def party_of(listing: Listing, ruleset: Ruleset, texts: dict[str, str], folder: 
             party.refused.append((member.file, refusal(member.refused)))
         elif member.preset.ruleset == ruleset.id and is_character(member.preset):
             party.rows.append(Row(member.preset.name, member.file,
-                                  evaluate(ruleset, member.preset.inputs, texts)))
+                                  evaluate(ruleset, base_values(ruleset, member.preset), texts)))
     party.rows.sort(key=sort_key)
     return party
+
+
+def base_values(ruleset: Ruleset, preset: Preset) -> dict[str, Any]:
+    """Every input's value with the preset loaded on a fresh sheet, as ``worksheet calc
+    --preset`` loads it (:func:`~.kinds.to_load`: a character preset leaves the attacker's side
+    and the round inputs at their defaults)."""
+    from worksheet.presets.kinds import to_load
+
+    values = ruleset.defaults()
+    values.update(to_load(ruleset, preset.kind, preset.inputs, values))
+    return values
+
+
+class LiveParty:
+    """The party screen's model: the folder's characters, each with a sheet kept current as
+    the folder and the attack change, and the rows drawn from them.
+
+    Every method may run on a worker thread: they take one lock, so a poll and an edit of the
+    attack never touch a sheet at the same time. A change of the attack re-derives each sheet
+    from that input only (the graph re-derives what it reaches); its values are those of a
+    fresh ``calc`` with the same ``--set`` (``tests/presets/test_live_party.py``).
+
+    Args:
+        location: the folder.
+        ruleset: the tab's ruleset.
+        max_files: files read per listing (default :data:`MAX_FILES`).
+    """
+
+    def __init__(self, location: Location, ruleset: Ruleset, max_files: int | None = None):
+        self.ruleset = ruleset
+        self.reader = PartyFolder(location, max_files)
+        self.texts: dict[str, str] = {}
+        """The attack as typed: input → text (an input left out keeps each preset's own)."""
+        self._rows: dict[str, tuple[Member, Row, dict[str, Any]]] = {}
+        self._listing = Listing()
+        self._lock = threading.Lock()
+
+    def refresh(self) -> bool:
+        """Look at the folder; evaluate the files that changed. True when a row changed."""
+        with self._lock:
+            listing, changed = self.reader.read()
+            self._listing = listing
+            if not changed:
+                return False
+            rows = {}
+            for member in listing.members:
+                known = self._rows.get(member.file)
+                if known is not None and known[0] is member:
+                    rows[member.file] = known
+                elif member.preset is not None and member.preset.ruleset == self.ruleset.id \
+                        and is_character(member.preset):
+                    base = base_values(self.ruleset, member.preset)
+                    row = Row(member.preset.name, member.file,
+                              evaluate(self.ruleset, base, self.texts))
+                    rows[member.file] = (member, row, base)
+            self._rows = rows
+            return True
+
+    def set_attack(self, texts: dict[str, str]) -> None:
+        """Apply the attack: each input given as text, or (left out, or empty for an input
+        that is not optional) each preset's own value."""
+        with self._lock:
+            texts = {name: text for name, text in texts.items()
+                     if text.strip() or self.ruleset.inputs[name].optional}
+            changed = {name for name in set(texts) | set(self.texts)
+                       if texts.get(name) != self.texts.get(name)}
+            self.texts = texts
+            if not changed:
+                return
+            given = {name: texts[name] for name in changed if name in texts}
+            restored = {name for name in changed if name not in texts}
+            for _, row, base in self._rows.values():
+                if restored:
+                    row.sheet.set_many({name: base[name] for name in restored})
+                if given:
+                    row.sheet.set_many_text(given)
+
+    def view(self, folder: str, draw: Callable[[Party], T]) -> T:
+        """``draw(party)`` under the lock, so no sheet changes while it is drawn."""
+        with self._lock:
+            return draw(self._party(folder))
+
+    def party(self, folder: str) -> Party:
+        """The party as it stands (rows by name; refusals and what the listing skipped)."""
+        with self._lock:
+            return self._party(folder)
+
+    def _party(self, folder: str) -> Party:
+        listing = self._listing
+        party = Party(self.ruleset, folder, skipped=listing.skipped,
+                      truncated=listing.truncated, attack=dict(self.texts))
+        party.rows = sorted((row for _, row, _ in self._rows.values()), key=sort_key)
+        party.refused = [(m.file, refusal(m.refused)) for m in listing.members
+                         if m.refused is not None]
+        if listing.problem is not None:
+            party.refused.insert(0, (folder, refusal(listing.problem)))
+        return party

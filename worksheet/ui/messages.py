@@ -65,6 +65,12 @@ def save_failed(error: str) -> Toast:
     return Toast(error, title=NOT_SAVED, severity="error", timeout=8)
 
 
+def party_refused(error: object) -> Toast:
+    """The preset chosen on the party screen could not be read now (changed, gone, a link):
+    the file's own message, escaped and bounded by ``PresetError``."""
+    return Toast(f"Not opened: {error}", title="Party", severity="error", timeout=8)
+
+
 def saved(name: str, path: object) -> Toast:
     """A preset was written."""
     return Toast(f"Saved {name} to {path}", timeout=4)

@@ -76,6 +76,34 @@ class ControllerActions:
         """Save this tab's inputs as a preset."""
         self.preset_files.save()
 
+    def action_party(self) -> None:
+        """The party screen: every character of the group folder (else the player's own
+        folder) against this tab's attack; Enter on a row opens that preset here."""
+        from worksheet.ui.screens.party import PartyScreen, attack_of, party_location
+
+        app: Any = self
+        form = app.form()
+        if form is None or isinstance(app.screen, PartyScreen):
+            return
+        location = party_location()
+        app.push_screen(PartyScreen(form.ruleset, location, attack_of(form.sheet)),
+                        lambda path: self._party_chosen(location, path))
+
+    def _party_chosen(self, location: Any, path: Any) -> None:
+        """Open the preset chosen on the party screen (read again: it may have changed)."""
+        if path is None:
+            return
+        from worksheet.presets import PresetError
+        from worksheet.ui import messages
+
+        try:
+            preset = location.read(path)
+        except PresetError as error:
+            app: Any = self
+            messages.party_refused(error).show(app.notify)
+            return
+        self.preset_files.load_preset(preset)
+
     def action_toggle_cursor_blink(self) -> None:
         """Turn blinking text cursors on or off (the app's ``cursor_blink`` and every
         field's); the palette's only, no key."""

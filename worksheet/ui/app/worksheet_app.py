@@ -79,6 +79,8 @@ class WorksheetApp(ControllerActions, PlainToasts, RedrawScreen, KeyGate,
             command="Open preset"),
         Key("ctrl+z", "undo", "Undo", help="undo the last change in this tab", command="Undo"),
         Key("ctrl+y,ctrl+shift+z", "redo", "Redo", help="redo in this tab", command="Redo"),
+        Key("ctrl+n", "party", "Party", help="the party: every character of the group folder "
+            "against this attack; Enter opens one", command="Party view"),
         Key("ctrl+r", "reset_tab", "Reset tab", show=False,
             help="reset this tab to its defaults (undoable)", command="Reset tab"),
         Key("ctrl+pagedown,f8", "next_tab", "Next tab", show=False, priority=True,
