@@ -6,7 +6,8 @@ import sys
 CORE = ["worksheet.engine", "worksheet.rulesets", "worksheet.presets", "worksheet.cli",
         "worksheet.cli.calc", "worksheet.cli.rules", "worksheet.cli.presets",
         "worksheet.formats.report", "worksheet.formats.oneline",
-        "worksheet.formats.derivation_block", "worksheet.formats.rules_doc", "worksheet.recovery"]
+        "worksheet.formats.derivation_block", "worksheet.formats.rules_doc", "worksheet.recovery",
+        "worksheet.cli.serve", "worksheet.serve.server"]
 
 
 def test_core_does_not_import_textual_or_rich():

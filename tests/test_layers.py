@@ -27,12 +27,13 @@ RANKS = {
     "worksheet.processes": 1, "worksheet.recovery": 1, "worksheet.formats": 1,
     "worksheet.rulesets": 1,
     "worksheet.presets": 2,
-    "worksheet.cli": 3, "worksheet.__main__": 3,
+    "worksheet.cli": 3, "worksheet.__main__": 3, "worksheet.serve": 3,
     "worksheet.ui": 4,
 }
 """Each module's layer, by the longest prefix that names it: a module imports only modules of
 its own layer or below. The headless core (engine, rulesets, the output formats and support
-modules, presets, the command line) sits under the terminal app (``ui``)."""
+modules, presets, the command line, the SSH server of ``worksheet serve``) sits under the
+terminal app (``ui``): the server starts the app as separate processes, never imports it."""
 
 UI_PACKAGES = {
     "worksheet.ui.textual_internals": 0,

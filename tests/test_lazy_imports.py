@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 AVOIDED = ("hashlib", "_hashlib", "tomli_w", "graphlib", "worksheet.presets.saving", "icepool",
-           "worksheet.engine.odds")
+           "worksheet.engine.odds", "asyncssh", "worksheet.serve")
 
 
 def loaded_after(code: str) -> list[str]:
@@ -118,3 +118,26 @@ def test_the_lazy_preset_names_are_the_modules_names():
         "assert callable(locations.locations)\n"
     )
     assert "worksheet.presets.saving" in modules_after(code, ("worksheet.presets.saving",))
+
+
+def test_only_the_serve_command_imports_asyncssh():
+    """Read from the source: ``asyncssh`` is imported by the server's package and, when the
+    command runs, by ``worksheet.cli.serve``; nothing else (every session would pay for it)."""
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parent.parent / "worksheet"
+    importers = set()
+    for path in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            if any(name.split(".")[0] == "asyncssh" for name in names):
+                importers.add(path.relative_to(package).as_posix())
+    assert importers and all(name.startswith("serve/") or name == "cli/serve.py"
+                             for name in importers), importers
+    assert "cli/serve.py" in importers and "serve/server.py" in importers
+
+
+def test_the_serve_commands_help_imports_no_ssh_and_the_app_none():
+    code = "from worksheet import cli\ncli.main(['serve', '--help'])\n"
+    assert modules_after(code, ("asyncssh", "textual", "worksheet.ui")) == []

@@ -1,5 +1,5 @@
-"""The command line: ``worksheet calc``, ``rulesets``, ``rules``, ``presets``, ``party``, and
-opening the app; one module per command, what they share in :mod:`.common`.
+"""The command line: ``worksheet calc``, ``rulesets``, ``rules``, ``presets``, ``party``,
+``compare``, ``serve``, and opening the app; one module per command, what they share in :mod:`.common`.
 
 ``main(argv)`` returns the exit status instead of exiting, so tests call it directly:
 0 — the sheet is valid; 2 — a bad argument or input (the message names the input, the value and
@@ -32,7 +32,7 @@ def _command(module: str) -> Callable[[Sequence[str]], int]:
 
 
 COMMANDS = {name: _command(name) for name in ("calc", "rulesets", "rules", "presets", "party",
-                                                   "compare")}
+                                                   "compare", "serve")}
 """Subcommands by name; anything else opens the app."""
 
 

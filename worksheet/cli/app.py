@@ -19,7 +19,7 @@ FRAME_RATE = 240
 def _app_parser() -> Parser:
     parser = Parser(prog="worksheet",
                      description="Open the terminal worksheet. "
-                     "Subcommands: calc, rulesets, rules, presets, party.")
+                     "Subcommands: calc, rulesets, rules, presets, party, compare, serve.")
     parser.add_argument("ruleset", nargs="?", help="open on this ruleset's tab")
     parser.add_argument("--preset", metavar="NAME_OR_PATH", help="open with this preset loaded")
     return parser

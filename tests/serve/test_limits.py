@@ -1,0 +1,61 @@
+"""The caps hold without disturbing the players already in, and an idle session is closed with
+its edits kept."""
+
+from __future__ import annotations
+
+from ssh_screen import Screen, connect, wait_gone
+
+FULL = "worksheet: the server is full (2 sessions at once); try again in a few minutes\r\n"
+PER_KEY = ("worksheet: your key already has 1 sessions open here; close one, or try again "
+           "in a few minutes\r\n")
+
+
+async def refused(server, key) -> tuple[bytes, int | None]:
+    async with await connect(server, key) as conn:
+        screen = await Screen().open(conn, "rise")
+        status = await screen.ended()
+    return bytes(screen.stderr), status
+
+
+async def test_caps_refuse_with_one_line_and_leave_sessions_in_alone(start_server, keys):
+    running = start_server([keys["alice"], keys["bob"], keys["carol"]],
+                           "--max-sessions", "2", "--max-per-key", "1")
+    first_conn = await connect(running, keys["alice"])
+    first = await Screen().open(first_conn, "gemstone4")
+    await first.wait_for(r"Input · Dodge ranks")
+    assert await refused(running, keys["alice"]) == (PER_KEY.encode(), 1)
+    async with await connect(running, keys["bob"]) as conn:
+        second = await Screen().open(conn, "rise")
+        await second.wait_for(r"Rise")
+        assert await refused(running, keys["carol"]) == (FULL.encode(), 1)
+        first.send("73")  # the session already in still answers
+        await first.wait_for(r"Evade DS vs melee 54 .*Evade DS vs ranged 81")
+        second.process.close()
+    reasons = [event["reason"] for event in running.events("refused")]
+    assert reasons == ["per-key", "full"]
+    bob = keys["bob"].get_fingerprint("sha256")
+    ended = running.wait_event(lambda e: e.get("state") == "end" and e["fingerprint"] == bob,
+                               "bob's session end")
+    await wait_gone(ended["pid"])
+    async with await connect(running, keys["carol"]) as conn:  # a place is free again
+        third = await Screen().open(conn, "rise")
+        await third.wait_for(r"Rise")
+        third.process.close()
+    first_conn.abort()
+
+
+async def test_an_idle_session_is_closed_and_its_edits_kept(start_server, keys):
+    running = start_server([keys["erin"]], "--idle-timeout", "2")
+    async with await connect(running, keys["erin"]) as conn:
+        screen = await Screen().open(conn, "gemstone4")
+        await screen.wait_for(r"Input · Dodge ranks")
+        screen.send("73")
+        await screen.wait_for(r"Evade DS vs melee 54")
+        await screen.ended()  # two seconds without input
+    assert b"worksheet: closed after 2 s without input; your unsaved edits are kept" \
+        in bytes(screen.stderr)
+    ended = running.wait_event(lambda e: e.get("state") == "end", "the session end")
+    assert ended["how"] == "idle" and ended["status"] == 129
+    await wait_gone(ended["pid"])
+    recovery = (running.data / "users").glob("*/state/worksheet/recovery/*.json")
+    assert any('"73"' in path.read_text() for path in recovery)
