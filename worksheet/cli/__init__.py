@@ -1,5 +1,6 @@
 """The command line: ``worksheet calc``, ``rulesets``, ``rules``, ``presets``, ``party``,
-``compare``, ``serve``, and opening the app; one module per command, what they share in :mod:`.common`.
+``compare``, ``serve``, and opening the app; one module per command, what they share in
+:mod:`.common`.
 
 ``main(argv)`` returns the exit status instead of exiting, so tests call it directly:
 0 — the sheet is valid; 2 — a bad argument or input (the message names the input, the value and
