@@ -1,7 +1,6 @@
-"""Nothing is left running even when the session's process will not end: SIGHUP first, then
-SIGKILL to its whole process group once the grace is over. The server runs in the test's own
-event loop here, with a stand-in for the app that ignores SIGHUP and starts a child of its own.
-"""
+"""The server in the test's own event loop, with settings the command line does not offer:
+a stand-in for the app that ignores SIGHUP (nothing is left running even so: SIGKILL to its
+whole process group once the grace is over) and a short login timeout."""
 
 from __future__ import annotations
 
@@ -28,16 +27,24 @@ async def until(check, what: str):
     return result
 
 
-async def test_a_process_that_ignores_sighup_is_killed_with_its_group(tmp_path, keys):
+def configured(tmp_path, keys, **settings) -> ServeConfig:
     (tmp_path / "keys").write_text(key_line(keys["alice"]) + "\n")
-    config = ServeConfig(tmp_path / "keys", port=0, host_key=tmp_path / "host_key",
-                         data=tmp_path / "data", hangup_grace=0.5,
-                         argv=lambda ruleset: STUBBORN)
+    return ServeConfig(tmp_path / "keys", port=0, host_key=tmp_path / "host_key",
+                       data=tmp_path / "data", **settings)
+
+
+async def started(config: ServeConfig):
+    """Run the server; ``(task, its port, its log, the event that stops it)``."""
     ready, log, stop = io.StringIO(), io.StringIO(), asyncio.Event()
     task = asyncio.ensure_future(serve(config, ready, EventLog(log), stop))
+    line = await until(ready.getvalue, "the ready line")
+    return task, int(line.split(":")[2].split(",")[0]), log, stop
+
+
+async def test_a_process_that_ignores_sighup_is_killed_with_its_group(tmp_path, keys):
+    config = configured(tmp_path, keys, hangup_grace=0.5, argv=lambda ruleset: STUBBORN)
+    task, port, log, stop = await started(config)
     try:
-        line = await until(ready.getvalue, "the ready line")
-        port = int(line.split(":")[2].split(",")[0])
         conn = await connect(SimpleNamespace(port=port), keys["alice"])
         screen = await Screen().open(conn)
         sleeper = int((await screen.wait_for(r"started (\d+)")).group(1))
@@ -50,6 +57,25 @@ async def test_a_process_that_ignores_sighup_is_killed_with_its_group(tmp_path, 
         events = [json.loads(line) for line in log.getvalue().splitlines()]
         end = next(event for event in events if event.get("state") == "end")
         assert end["how"] == "dropped" and end["status"] == -9  # SIGKILL, after the SIGHUP
+    finally:
+        stop.set()
+        assert await asyncio.wait_for(task, DEADLINE) == 0
+
+
+async def test_a_client_that_does_not_log_in_is_cut_off_at_the_login_timeout(tmp_path, keys):
+    task, port, log, stop = await started(configured(tmp_path, keys, login_timeout=1))
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        assert (await asyncio.wait_for(reader.readline(), DEADLINE)).startswith(
+            b"SSH-2.0-worksheet")
+        writer.write(b"SSH-2.0-silent\r\n")  # then nothing: no key exchange, no login
+        while await asyncio.wait_for(reader.read(65536), DEADLINE):
+            pass  # the server's key exchange offer, then the end of the connection
+        writer.close()
+        events = [json.loads(line) for line in log.getvalue().splitlines()]
+        assert [event["event"] for event in events if event["event"] in
+                ("connect", "disconnect")] == ["connect", "disconnect"]
+        assert "timeout" in next(e for e in events if e["event"] == "disconnect")["why"].lower()
     finally:
         stop.set()
         assert await asyncio.wait_for(task, DEADLINE) == 0
