@@ -36,3 +36,30 @@ def test_a_value_waiting_for_a_bad_input_says_so_and_an_input_is_one_line():
     assert "dodge_ranks=✗" in block
     assert derivation_block(sheet, "stance") == ("GemStone IV — Evade DS\n"
                                                  "Stance (stance) = advanced")
+
+
+def test_a_long_label_wraps_within_its_column_not_into_the_result():
+    """Issue 42: ``[D] Dodge X (after non-Charm mag 1.5`` — the label was cut at 28 columns
+    and its last letters touched the result."""
+    block = derivation_block(Sheet(rulesets.get("exalted2e"), {}), "dodge_dv")
+    lines = block.splitlines()
+    at = lines.index("[D] Dodge X (after non-Charm     1.5")
+    assert lines[at + 1] == "    magic)"
+    # every long label is whole across its lines, and never reaches the result column
+    for ruleset_id in rulesets.ids():
+        ruleset = rulesets.get(ruleset_id)
+        sheet = Sheet(ruleset, {})
+        for name, rule in ruleset.rules.items():
+            if len(rule.label) <= 28:
+                continue
+            lines = derivation_block(sheet, name).splitlines()
+            start = len(f"[{rule.step}] ")
+            at = next(i for i, line in enumerate(lines) if line.startswith(f"[{rule.step}] ")
+                      and rule.label.startswith(line[start:start + 28].rstrip()))
+            assert lines[at][start + 28] == " ", lines[at]  # the gap before the result
+            parts = [lines[at][start:start + 28].rstrip()]
+            for line in lines[at + 1:]:
+                if line.startswith(("[", "inputs:")):
+                    break
+                parts.append(line.strip())
+            assert " ".join(parts) == rule.label, (ruleset_id, name, parts)

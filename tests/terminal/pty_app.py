@@ -51,6 +51,8 @@ KEYS = {
     "ctrl+g": b"\x07",
     "f12": b"\x1b[24~", "f10": b"\x1b[21~", "f1": b"\x1bOP", "f2": b"\x1bOQ", "f3": b"\x1bOR",
     "pagedown": b"\x1b[6~", "pageup": b"\x1b[5~",
+    "f4": b"\x1bOS", "f5": b"\x1b[15~", "f6": b"\x1b[17~", "f9": b"\x1b[20~",
+    "ctrl+pagedown": b"\x1b[6;5~", "ctrl+pageup": b"\x1b[5;5~",
 }
 """What an xterm sends for each key (``TERM=xterm-256color``)."""
 

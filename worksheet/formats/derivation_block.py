@@ -10,11 +10,15 @@ Headless: no Textual or Rich.
 
 from __future__ import annotations
 
+import textwrap
+
 from worksheet.engine import Sheet, State
 from worksheet.formats.oneline import label
 
 LABEL_WIDTH = 28
-"""The label column is cut to this width so the block stays narrow."""
+"""The label column's width, so the block stays narrow: a longer label wraps within it, onto
+lines of its own under the label (issue 42: ``[D] Dodge X (after non-Charm mag 1.5`` was cut
+and ran into the result)."""
 
 
 def _result(sheet: Sheet, name: str) -> str:
@@ -62,8 +66,10 @@ def derivation_block(sheet: Sheet, name: str) -> str:
             formula = d.substituted or d.formula
             if formula == d.result:
                 formula = ""
-        lines.append(f"{'[' + rule.step + ']':<{step_w}} {rule.label[:label_w]:<{label_w}} "
+        first, *more = textwrap.wrap(rule.label, label_w) or [""]
+        lines.append(f"{'[' + rule.step + ']':<{step_w}} {first:<{label_w}} "
                      f"{results[rule.name]:>{result_w}}" + (f"  {formula}" if formula else ""))
+        lines.extend(" " * (step_w + 1) + part for part in more)
     used = []
     for input_name in inputs:
         status = sheet.status(input_name)

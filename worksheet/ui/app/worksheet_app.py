@@ -23,7 +23,7 @@ from worksheet.ui import messages, store
 from worksheet.ui.controllers import fight as fight
 from worksheet.ui.terminal.clipboard import for_terminal
 from worksheet.ui.controllers.focus import FocusController
-from worksheet.ui.keys import ALT_DIGITS, Key, help_rows
+from worksheet.ui.keys import ALT_DIGITS, Key, help_rows, key_names
 from worksheet.ui.terminal.garbage import PauseCollector, free_removed
 from worksheet.ui.app.actions import ControllerActions
 from worksheet.ui.app.plain_toasts import PlainToasts
@@ -325,11 +325,16 @@ class WorksheetApp(ControllerActions, PlainToasts, RedrawScreen, KeyGate,
 
     # -- help, palette, quit ------------------------------------------------------------
     def action_help(self) -> None:
-        """Show every key binding."""
+        """Show this tab's own keys and rules, then every key binding."""
         from worksheet.ui.screens.help import HelpScreen
+        from worksheet.ui.screens.tab_help import tab_rows
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(help_rows(self.key_bindings())))
+            form = self.form()
+            odds = next(key_names(b) for b in SheetForm.BINDINGS if b.action == "odds")
+            tab = (form.ruleset.title, tab_rows(form.ruleset, odds)) if form is not None \
+                else None
+            self.push_screen(HelpScreen(help_rows(self.key_bindings()), tab))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

@@ -1,4 +1,5 @@
-"""The help screen: every key binding, what it does, and how the sheet reads.
+"""The help screen: the tab's own keys and rules first, then every key binding, what it
+does, and how the sheet reads.
 
 It must be readable in full at 80×24: the keys and their actions are rows of two columns whose
 text wraps (nothing is cut), in one scrolling body that ↓, PageDown and End take to the last
@@ -33,6 +34,8 @@ class HelpScreen(Dialog[None]):
 
     Args:
         bindings: ``(keys, help)`` of each binding (``keys.help_rows``).
+        tab: the title of the tab it was opened on and its own ``(keys, help)`` rows
+            (``tab_help.tab_rows``), listed first.
     """
 
     BINDINGS = [
@@ -40,10 +43,13 @@ class HelpScreen(Dialog[None]):
     ]
     AUTO_FOCUS = "#help-keys"
 
-    def __init__(self, bindings: list[tuple[str, str]]):
+    def __init__(self, bindings: list[tuple[str, str]],
+                 tab: tuple[str, list[tuple[str, str]]] | None = None):
         super().__init__()
         self.bindings = bindings
         """The app's bindings to list."""
+        self.tab = tab
+        """The tab's title and its own rows, listed first (``None``: none)."""
 
     def rows(self) -> list[tuple[str, str]]:
         """Every ``(keys, action)`` the help lists, in order."""
@@ -54,12 +60,21 @@ class HelpScreen(Dialog[None]):
             yield Label("Worksheet — keys  (Esc, F1 or q closes; ↓ PgDn End scroll)",
                         classes="dialog-title")
             with VerticalScroll(id="help-keys", can_focus=True):
+                if self.tab is not None:
+                    title, rows = self.tab
+                    yield Static(f"This tab — {title}", classes="help-section", markup=False)
+                    yield from self._rows(rows)
+                    yield Static("Every tab", classes="help-section -next", markup=False)
                 yield Static(INTRO, classes="dialog-text", markup=False)
-                for keys, description in self.rows():
-                    with Horizontal(classes="help-row"):
-                        yield Static(keys, classes="help-key", markup=False)
-                        yield Static(description, classes="help-action", markup=False)
+                yield from self._rows(self.rows())
                 yield Static("— end of help —", classes="dialog-hint", markup=False)
+
+    @staticmethod
+    def _rows(rows: list[tuple[str, str]]) -> ComposeResult:
+        for keys, description in rows:
+            with Horizontal(classes="help-row"):
+                yield Static(keys, classes="help-key", markup=False)
+                yield Static(description, classes="help-action", markup=False)
 
     def action_close(self) -> None:
         """Close the help."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from textual import events
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Select, SelectionList
 from textual.widgets.input import Selection
@@ -45,6 +46,21 @@ class Editor(SharedComponentStyles, RepaintWhileTextFits, OrderedInput):
     """
 
     SHARED_COMPONENTS = frozenset(Input.COMPONENT_CLASSES)
+
+    show_start = False
+    """Keep the text's start in view when not typed into (a record's name, longer than its
+    field): focused, the whole text is selected with the cursor at its start; left, the
+    field scrolls back to its start. Textual's Input shows the end in both cases (issue 42:
+    after Tab the record editor's name read ``r the hills``)."""
+
+    def _on_focus(self, event: events.Focus) -> None:
+        if self.show_start and not event.from_app_focus:  # Input's own runs next, and
+            # selects nothing (``select_on_focus`` is off for these): typing replaces all
+            self.selection = Selection(len(self.value), 0)
+
+    def _on_blur(self, event: events.Blur) -> None:
+        if self.show_start:
+            self.selection = Selection.cursor(0)  # scrolls to the cursor: the start
 
     def text(self, spec: InputSpec) -> str:
         """The entry, exactly as typed."""

@@ -26,6 +26,9 @@ def text_editor(spec: InputSpec, text: str, widget_id: str, cursor_blink: bool) 
     editor = Editor(text, compact=True, id=widget_id,  # no ``restrict``: see ``editors``
                     placeholder="empty" if spec.optional else "")
     editor.cursor_blink = cursor_blink
+    if spec.kind == "text":  # a name, longer than its field: keep its start in view
+        editor.show_start = True
+        editor.select_on_focus = False  # ``Editor._on_focus`` selects it, from the start
     return editor
 
 
