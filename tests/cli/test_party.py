@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from worksheet import cli, rulesets
-from worksheet.formats.party import option_label, options
+from worksheet.engine.variant_reading import chance_options, option_label
 from worksheet.presets import bundled_dir
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,19 +73,12 @@ def test_each_row_is_what_calc_says_of_that_preset(capsys, party, ruleset):
 
 
 def best_option(ruleset: str, values: dict) -> tuple[str, Fraction] | None:
-    """The best option and its chance, from ``calc``'s JSON values: the ruleset's ``best_*``
-    node's choice, else the lowest chance (ties: the first listed)."""
-    nodes = [n for n in options(rulesets.get(ruleset)) if values[n] is not None]
-    named = next((n for n in rulesets.get(ruleset).odds if n.startswith("best_")), None)
+    """The best option and its chance, from ``calc``'s JSON values: the lowest chance to be
+    hit among the options the sheet allows, ties to the first listed (odds.md)."""
+    nodes = [n for n in chance_options(rulesets.get(ruleset)) if values[n] is not None]
     if not nodes:
         return None
-    choice = values.get(named) if named else None
-    if choice == "equal":
-        return " or ".join(option_label(n) for n in nodes), Fraction(values[nodes[0]])
-    if choice is not None:
-        key = "no_full_defense" if choice == "none" else choice.replace("-", "_")
-        return option_label("p_hit_" + key), Fraction(values["p_hit_" + key])
-    node = min(nodes, key=lambda n: Fraction(values[n]))
+    node = min(nodes, key=lambda n: Fraction(values[n]))  # min keeps the first of equals
     return option_label(node), Fraction(values[node])
 
 
@@ -110,7 +103,7 @@ def test_the_text_puts_the_most_endangered_first(capsys, party, ruleset):
     assert len(order) == len(danger), out
     ranked = sorted(danger, key=lambda n: (danger[n] is None, -(danger[n] or 0)))
     assert [danger[n] for n in order] == [danger[n] for n in ranked]
-    labels = [option_label(n) for n in options(rulesets.get(ruleset))]
+    labels = [option_label(n) for n in chance_options(rulesets.get(ruleset))]
     assert any(line.strip().startswith(labels[0]) and "%" in line for line in out.splitlines())
 
 

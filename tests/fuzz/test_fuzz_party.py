@@ -9,6 +9,7 @@ import json
 import os
 import sys
 import tempfile
+import unicodedata
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -18,6 +19,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.fuzz.forked import run_main  # noqa: E402
 from worksheet.presets import bundled_dir  # noqa: E402
+
+BIDI = set("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def safe(line: str) -> bool:
+    """No control character, line break or direction override (the rule of
+    ``engine.quote.printable``: joiners and soft hyphens are kept as written)."""
+    return all(unicodedata.category(c) not in ("Cc", "Cs", "Co", "Zl", "Zp") and c not in BIDI
+               for c in line)
+
 
 EXAMPLES = int(os.environ.get("WORKSHEET_FUZZ_EXAMPLES", "80")) // 4
 """Cases: each writes a folder and runs the command twice."""
@@ -45,13 +56,22 @@ def _content(draw) -> bytes:
     return VALID.encode()
 
 
-@settings(max_examples=max(EXAMPLES, 5), deadline=None, database=None,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(files=st.dictionaries(NAMES.map(lambda n: n + ".toml"), _content(), max_size=8))
+FUZZ = settings(max_examples=max(EXAMPLES, 5), deadline=None, database=None,
+                suppress_health_check=[HealthCheck.too_slow])
+FOLDERS = given(files=st.dictionaries(NAMES.map(lambda n: n + ".toml"), _content(), max_size=8))
+"""A hostile folder: up to 8 files, each name and content drawn as above."""
+
+
+def _write(folder: str, files: dict[str, bytes]) -> None:
+    for name, data in files.items():
+        Path(folder, name).write_bytes(data)
+
+
+@FUZZ
+@FOLDERS
 def test_a_hostile_folder_costs_rows_never_the_command(files):
     with tempfile.TemporaryDirectory() as folder:
-        for name, data in files.items():
-            Path(folder, name).write_bytes(data)
+        _write(folder, files)
         listed = run_main(["party", "gemstone4", "--folder", folder, "--format", "json"])
         assert listed.status == 0, listed.err[:500]
         document = json.loads(listed.out)
@@ -64,4 +84,34 @@ def test_a_hostile_folder_costs_rows_never_the_command(files):
         assert text.status == 0, text.err[:500]
         for line in text.out.splitlines():
             assert len(line) <= 80, line
-            assert all(c.isprintable() or c == " " for c in line), repr(line)
+            assert safe(line), repr(line)
+
+
+def _drawn_rows(folder: str) -> list[tuple[str | None, str]]:
+    """The party screen's rows for a folder, as its worker thread draws them."""
+    from worksheet import rulesets
+    from worksheet.presets.locations import Location
+    from worksheet.presets.party import LiveParty
+    from worksheet.ui.screens.party import drawn
+    from worksheet.ui.speaker import Speaker
+
+    ruleset = rulesets.get("gemstone4")
+    live = LiveParty(Location("shared", Path(folder)), ruleset)
+    live.refresh()
+    live.set_attack({"attacker_as": "150"})
+    return live.view(folder, lambda party: drawn(party, Speaker(ruleset)))[0]
+
+
+@FUZZ
+@FOLDERS
+def test_the_party_screen_draws_a_hostile_folder_as_plain_lines(files):
+    from tests.fuzz.forked import call_in_child
+
+    with tempfile.TemporaryDirectory() as folder:
+        _write(folder, files)
+        rows = call_in_child(_drawn_rows, folder)
+        assert len(rows) <= len(files)
+        for _, text in rows:
+            for line in text.splitlines():
+                assert len(line) <= 80 * 3, line[:200]
+                assert safe(line), repr(line[:200])

@@ -234,6 +234,7 @@ def main(argv=None) -> int:
         import party_bench
 
         party_bench.party_vs_calc(table, 3 if args.quick else 9)
+        party_bench.party_keys(table, args.presses)
     if "variants" in args.groups:
         import variants_bench
 

@@ -4,8 +4,9 @@ The question is *who is most at risk from this attack, and what should each of t
 row is one preset's sheet, evaluated as ``worksheet calc`` evaluates it; this module says what a
 row shows (its headline values, each option's chance to be hit, the best option) and in which
 order (the most endangered first), and renders the whole party as text, Markdown or the JSON of
-``shared/spec/compare.md``. The app's party screen shows the same rows through
-:func:`options`, :func:`chances`, :func:`best` and :func:`headline`.
+``shared/spec/compare.md``. The options, their labels and the best one are read as what-if
+and compare read them (:mod:`worksheet.engine.variant_reading`); the app's party screen shows
+the same rows (:func:`row_lines`).
 
 Text from the files (preset names, file names, messages) is someone else's: every piece is
 escaped and clipped here before it is printed. Headless: no Textual or Rich.
@@ -21,6 +22,7 @@ from typing import Any, Callable
 from worksheet.engine import Ruleset, Sheet, State
 from worksheet.engine.percent import bar, percent
 from worksheet.engine.quote import clip, printable
+from worksheet.engine.variant_reading import best_chance, chance_options, option_label
 
 WIDTH = 80
 """The text's width: every line fits a terminal of 80 columns."""
@@ -67,11 +69,11 @@ class Party:
 
 
 def evaluate(ruleset: Ruleset, inputs: dict[str, Any], texts: dict[str, str]) -> Sheet:
-    """A preset's sheet with ``--set`` texts on top, exactly as ``worksheet calc`` makes it."""
-    sheet = Sheet(ruleset, inputs)
-    if texts:
-        sheet.set_many_text(texts)
-    return sheet
+    """A preset's sheet with ``--set`` texts on top, exactly as ``worksheet calc`` makes it
+    (:func:`worksheet.engine.variants.start_sheet`, which what-if, sweeps and compare use)."""
+    from worksheet.engine.variants import start_sheet
+
+    return start_sheet(ruleset, inputs, texts)
 
 
 def sort_key(row: Row) -> tuple[str, str, str]:
@@ -79,16 +81,9 @@ def sort_key(row: Row) -> tuple[str, str, str]:
     return row.preset.casefold(), row.preset, row.file
 
 
-def options(ruleset: Ruleset) -> tuple[str, ...]:
-    """The defense options' chance-to-be-hit nodes: ``p_hit_<option>`` (criticals aside);
-    the plain ``p_hit`` (the option chosen on the sheet) only when there is no other."""
-    named = tuple(n for n in ruleset.odds if n.startswith("p_hit_"))
-    return named or tuple(n for n in ruleset.odds if n == "p_hit")
-
-
-def option_label(node: str) -> str:
-    """``p_hit_full_dodge`` → ``full dodge``; ``p_hit`` → ``hit``."""
-    return node[len("p_hit_"):].replace("_", " ") if node.startswith("p_hit_") else "hit"
+def chances(sheet: Sheet) -> list[tuple[str, Fraction | int | None]]:
+    """Each option's label and chance to be hit (``None``: no attack, or not allowed)."""
+    return [(option_label(n), _known(sheet, n)) for n in chance_options(sheet.ruleset)]
 
 
 def _known(sheet: Sheet, name: str) -> Any:
@@ -96,27 +91,13 @@ def _known(sheet: Sheet, name: str) -> Any:
     return status.value if status.state is State.OK else None
 
 
-def chances(sheet: Sheet) -> list[tuple[str, Fraction | int | None]]:
-    """Each option's label and chance to be hit (``None``: no attack, or not allowed)."""
-    return [(option_label(n), _known(sheet, n)) for n in options(sheet.ruleset)]
-
-
 def best(sheet: Sheet) -> tuple[str, Fraction | int] | None:
-    """The best option and its chance: the one the ruleset's ``best_*`` node names, else the
-    lowest chance (ties: the first listed); ``None`` without an attack."""
-    known = [(label, p) for label, p in chances(sheet) if p is not None]
-    if not known:
-        return None
-    named = next((n for n in sheet.ruleset.odds if n.startswith("best_")), None)
-    choice = _known(sheet, named) if named else None
-    if isinstance(choice, str):
-        wanted = "no full defense" if choice == "none" else choice.replace("-", " ")
-        for label, p in known:
-            if label == wanted:
-                return label, p
-        if choice == "equal":
-            return " or ".join(label for label, _ in known), known[0][1]
-    return min(known, key=lambda item: item[1])
+    """The best option's label and chance: the lowest chance to be hit the sheet allows (ties
+    to the option listed first, ``odds.md``), as what-if and compare read it
+    (:func:`~worksheet.engine.variant_reading.best_chance`); ``None`` without an attack."""
+    found = best_chance(sheet.ruleset, {n: _known(sheet, n)
+                                        for n in chance_options(sheet.ruleset)})
+    return (option_label(found[0]), found[1]) if found else None
 
 
 def danger_key(row: Row) -> tuple[int, Any, tuple[str, str, str]]:
@@ -240,7 +221,7 @@ def row_lines(row: Row, width: int = WIDTH, say: Callable[[Any], str] | None = N
     room = max((len(label) for label, _ in known), default=0)
     cells = min(BAR, width - room - 20)  # the bars narrow rather than wrap
     for label, p in known:
-        mark = "  ◀ best" if chosen is not None and label in chosen[0].split(" or ") else ""
+        mark = "  ◀ best" if chosen is not None and label == chosen[0] else ""
         lines.append(f"  {label:<{room}} {bar(p, cells)} {percent(p):>7}{mark}")
     lines += [_fit(f"  problem: {words}", width) for words in _problem_words(row.sheet, say)]
     return lines
@@ -267,7 +248,7 @@ def _cell(text: str) -> str:
 
 def to_markdown(party: Party) -> str:
     """A table, one row per character, the most endangered first; refusals listed after."""
-    labels = [option_label(n) for n in options(party.ruleset)]
+    labels = [option_label(n) for n in chance_options(party.ruleset)]
     lines = [_cell(f"## Party: {party.ruleset.id} in {printable(party.folder)}"), ""]
     lines += ["| preset | file | headline | " + " | ".join(labels) + " | best |",
               "|---|---|---|" + "---|" * len(labels) + "---|"]

@@ -198,8 +198,11 @@ class PartyScreen(Screen[Path | None]):
             self.dismiss(self.location.path / file)
 
     def action_focus_rows(self) -> None:
-        """Move from the attack to the rows."""
-        self.query_one("#party-rows", OptionList).focus()
+        """Move from the attack to the rows (the first highlighted, ready for Enter)."""
+        listing = self.query_one("#party-rows", OptionList)
+        if listing.highlighted is None and listing.option_count:
+            listing.highlighted = 0
+        listing.focus()
 
     def action_close(self) -> None:
         """Back to the sheet."""
