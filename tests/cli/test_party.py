@@ -188,3 +188,17 @@ def test_ten_thousand_files_are_capped_and_counted(tmp_path):
                                "--folder", str(folder)], capture_output=True, text=True,
                               cwd=ROOT, timeout=120)
     assert f"{10_000 - MAX_FILES} more preset files not read" in text_run.stdout
+
+
+def test_attacker_presets_are_left_out_of_the_party(capsys, tmp_path):
+    folder = tmp_path / "group"
+    folder.mkdir()
+    shutil.copy(bundled_dir() / "gemstone4-example-1.toml", folder / "hero.toml")
+    (folder / "ogre.toml").write_text('worksheet = 1\nruleset = "gemstone4"\nkind = "attacker"\n'
+                                      'name = "Ogre"\n\n[inputs]\nattacker_as = 200\n')
+    status, out, err = _run(capsys, "party", "gemstone4", "--folder", str(folder), "--format",
+                            "json")
+    assert status == 0, err
+    document = json.loads(out)
+    assert [row["file"] for row in document["rows"]] == ["hero.toml"]
+    assert document["refused"] == []

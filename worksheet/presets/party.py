@@ -252,9 +252,9 @@ class LiveParty:
             self._rows = rows
             return True
 
-    def set_attack(self, texts: dict[str, str]) -> None:
+    def set_attack(self, texts: dict[str, str]) -> bool:
         """Apply the attack: each input given as text, or (left out, or empty for an input
-        that is not optional) each preset's own value."""
+        that is not optional) each preset's own value. True when it changed."""
         with self._lock:
             texts = {name: text for name, text in texts.items()
                      if text.strip() or self.ruleset.inputs[name].optional}
@@ -262,7 +262,7 @@ class LiveParty:
                        if texts.get(name) != self.texts.get(name)}
             self.texts = texts
             if not changed:
-                return
+                return False
             given = {name: texts[name] for name in changed if name in texts}
             restored = {name for name in changed if name not in texts}
             for _, row, base in self._rows.values():
@@ -270,6 +270,7 @@ class LiveParty:
                     row.sheet.set_many({name: base[name] for name in restored})
                 if given:
                     row.sheet.set_many_text(given)
+            return True
 
     def view(self, folder: str, draw: Callable[[Party], T]) -> T:
         """``draw(party)`` under the lock, so no sheet changes while it is drawn."""

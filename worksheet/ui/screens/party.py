@@ -108,6 +108,8 @@ class PartyScreen(Screen[Path | None]):
         """Problems in the form's words (labels, not identifiers)."""
         self._texts = {name: attack.get(name, "") for name in self.names}
         """The attack as typed: the latest, read by each worker when it runs."""
+        self._rows: list[tuple[str | None, str]] = []
+        """The lines shown, to redraw only when they change."""
         self._files: list[str | None] = []
         """The file of each option of the list (``None``: a refused file)."""
         self._drawn = 0
@@ -149,9 +151,10 @@ class PartyScreen(Screen[Path | None]):
     def _work(self, poll: bool) -> None:
         """Look at the folder (a poll), apply the latest attack, draw; hand the lines over."""
         try:
-            if poll:
-                self.live.refresh()
-            self.live.set_attack(dict(self._texts))
+            changed = self.live.refresh() if poll else False
+            changed = self.live.set_attack(dict(self._texts)) or changed
+            if not changed and self._sequence:  # a quiet folder, the same attack: nothing new
+                return
             with self._counter:
                 self._sequence += 1
                 sequence = self._sequence
@@ -160,13 +163,20 @@ class PartyScreen(Screen[Path | None]):
         finally:
             if poll:
                 self._polling = False
-        self.app.call_from_thread(self._show, sequence, rows, status)
+        try:
+            self.app.call_from_thread(self._show, sequence, rows, status)
+        except RuntimeError:  # the app ended while the rows were drawn
+            pass
 
     def _show(self, sequence: int, rows: list[tuple[str | None, str]], status: str) -> None:
         """Show finished lines (older ones that finish late are dropped)."""
         if sequence <= self._drawn or not self.is_mounted:
             return
         self._drawn = sequence
+        self.query_one("#party-status", Static).update(Content(status))
+        if rows == self._rows:
+            return  # the same lines: nothing to redraw
+        self._rows = rows
         listing = self.query_one("#party-rows", OptionList)
         chosen = listing.highlighted
         keep = self._files[chosen] if chosen is not None and chosen < len(self._files) else None
@@ -175,7 +185,6 @@ class PartyScreen(Screen[Path | None]):
         listing.add_options([Option(Content(text), disabled=file is None) for file, text in rows])
         if keep in self._files:
             listing.highlighted = self._files.index(keep)
-        self.query_one("#party-status", Static).update(Content(status))
 
     # -- the player's keys --------------------------------------------------------------------
     def on_input_changed(self, event: Input.Changed) -> None:
