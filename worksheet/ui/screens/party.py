@@ -60,15 +60,17 @@ def drawn(party: Party, speaker: Speaker) -> tuple[list[tuple[str | None, str]],
         for row in sorted(party.rows, key=danger_key)]
     rows += [(None, f"refused: {file_shown(file)}: {message}"[:3 * WIDTH])
              for file, message in party.refused]
+    if not rows:
+        rows.append((None, f"No {party.ruleset.title} character in this folder yet: a player "
+                     "publishes one with Ctrl+S (to the group folder)."))
     count = len(party.rows)
     status = [f"{count} character{'s' if count != 1 else ''}"]
     if party.refused:
         status.append(f"{len(party.refused)} refused")
     if party.skipped:
-        status.append(f"{party.skipped} more files skipped (the first {count + len(party.refused)}"
-                      " by name are read)")
+        status.append(f"{party.skipped} more files skipped")
     if party.truncated:
-        status.append("the folder has too many entries to look at all")
+        status.append("the folder is too large to list whole")
     return rows, " · ".join(status)
 
 
