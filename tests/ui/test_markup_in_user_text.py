@@ -81,7 +81,8 @@ async def test_the_open_dialog_lists_a_planted_preset_as_written(tmp_path, monke
         await pilot.pause()
         shown = table_text(dialog.query_one("DataTable"))
         assert "[/] planted [b]x" in shown
-        assert ":warning: [red]planted[/red]" in shown
+        # the highlighted preset's description, whole, on the lines under the list
+        assert ":warning: [red]planted[/red]" in table_text(dialog.query_one("#preset-where"))
         assert app.is_running
 
 

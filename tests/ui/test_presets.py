@@ -27,10 +27,23 @@ async def type_text(pilot, text: str) -> None:
     await pilot.press(*[{" ": "space", "-": "minus"}.get(c, c) for c in text])
 
 
-async def save_as(pilot, name: str) -> None:
+KEEP = {"character": 0, "fight": 1, "attacker": 2}
+"""The Keep choices of the Save dialog, in the order it lists them."""
+
+
+async def save_as(pilot, name: str, keep: str | None = None) -> None:
+    """Ctrl+S, the name, and (``keep``) what to keep chosen with the keys, then Enter."""
     await pilot.press("ctrl+s")
     await pilot.pause()
-    assert isinstance(pilot.app.screen, SavePreset)
+    dialog = pilot.app.screen
+    assert isinstance(dialog, SavePreset)
+    if keep is not None:
+        await pilot.press("tab", "tab")  # name → description → Keep
+        assert pilot.app.focused is dialog.query_one("#save-kind")
+        await pilot.press("enter", "home", *["down"] * KEEP[keep], "enter")
+        await pilot.pause()
+        assert dialog.query_one("#save-kind").value == keep
+        dialog.query_one("#save-name").focus()
     await pilot.press("ctrl+a", "ctrl+k")
     await type_text(pilot, name)
     await pilot.press("enter")
@@ -66,9 +79,12 @@ async def test_save_then_open_restores_every_input():
 
         await save_as(pilot, "Test rogue")
         saved = user_dir() / "test-rogue.toml"
-        # an empty optional input (no attacker yet) is left out of the file: it is the default
-        assert saved.is_file() and read_preset(saved).inputs == {
-            name: value for name, value in edited.items() if value is not None}
+        # A character, by default: the round inputs (stance, encumbrance) and the attacker's
+        # side stay out of the file; an empty optional input is left out too (its default).
+        character = {name: value for name, value in edited.items() if value is not None
+                     and name not in ("stance", "encumbrance", "attacker_as", "avd")}
+        assert saved.is_file() and read_preset(saved).inputs == character
+        assert read_preset(saved).kind == "character"
         assert not form.dirty
 
         await pilot.press("ctrl+r")
@@ -78,7 +94,8 @@ async def test_save_then_open_restores_every_input():
         assert isinstance(app.screen, Choose), "loading over unsaved edits asks first"
         await pilot.press("tab", "enter")  # "Load preset"
         await pilot.pause()
-        assert form.inputs == edited
+        # the character comes back; the round inputs stay as the sheet had them (reset)
+        assert form.inputs == {**edited, "stance": "offensive", "encumbrance": 0}
         assert pane.query_one("#dodge-ranks").value == "60"
         assert not form.dirty
 
@@ -92,7 +109,7 @@ async def test_every_ruleset_round_trips_through_the_dialogs(rid):
         if bundled:
             form.load_values(bundled[-1].inputs, saved=False)
         values = dict(form.inputs)
-        await save_as(pilot, f"Round trip {rid}")
+        await save_as(pilot, f"Round trip {rid}", keep="fight")
         await pilot.press("ctrl+r")
         await pilot.pause()
         await open_named(pilot, f"Round trip {rid}")

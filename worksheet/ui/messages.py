@@ -44,9 +44,10 @@ NOT_SAVED = "Not saved"
 """The title of every toast that says a save did not happen."""
 
 
-def loaded(name: str) -> Toast:
-    """A preset was loaded on its tab."""
-    return Toast(f"Loaded {name} (Ctrl+Z returns to the edits before).", timeout=3)
+def loaded(name: str, kept: str = "") -> Toast:
+    """A preset was loaded on its tab; ``kept`` says what a partial load left as it was."""
+    return Toast(f"Loaded {name}{'; ' + kept if kept else ''} (Ctrl+Z returns to the edits "
+                 "before).", timeout=3)
 
 
 def fix_first(problems: Iterable[str]) -> Toast:

@@ -16,6 +16,11 @@ from worksheet.engine.quote import quote
 from worksheet.presets import PresetConflict, PresetError
 from worksheet.ui import messages, store
 from worksheet.ui.controllers.host import Host
+from worksheet.ui.form.entries import entries_from_values
+
+KEPT = {"character": "the round inputs and the attack are kept",
+        "attacker": "only the attacker's side changed"}
+"""What a load of each kind left as it was, as its message says (a fight says nothing)."""
 
 if TYPE_CHECKING:
     from worksheet.presets import Preset
@@ -46,29 +51,58 @@ class PresetController:
             self.load_preset(preset)
 
     def load_preset(self, preset: Preset, *, ask: bool = True) -> None:
-        """Load a preset on its tab; asks first when that tab has unsaved edits."""
+        """Load a preset on its tab, replacing only the inputs of its kind.
+
+        A character replaces the character's inputs and keeps the round inputs and the
+        attacker's side as they are (loading a character mid-fight keeps the current attack);
+        an attacker replaces only the attacker's side, and the tab keeps the name of the
+        preset it holds; a fight, or an older preset without a kind, replaces every input. One
+        undo step either way. It asks first when the tab has unsaved edits, except for an
+        attacker, which changes no edit of the character (Ctrl+Z brings the attack back).
+        """
         host = self.host
         host.show_tab(preset.ruleset)
         form = host.ensure_form(preset.ruleset)
+        attacker = preset.kind == "attacker"
 
         def load(answer: str = "load") -> None:
             if answer != "load":
                 return
-            form.load_values(preset.inputs)
-            host.presets[preset.ruleset] = preset
+            was_saved = not form.dirty
+            new = presets.to_load(form.ruleset, preset.kind, preset.inputs, form.inputs)
+            entries = entries_from_values(form.ruleset, new)
+            form.load_entries({name: entries[name] for name in new}, saved=not attacker)
+            if attacker:
+                if was_saved:  # the character's edits are as they were: still saved
+                    form.mark_saved()
+            else:
+                host.presets[preset.ruleset] = preset
             host.update_status()
-            messages.loaded(preset.name).show(host.notify)
+            messages.loaded(preset.name, KEPT.get(preset.kind, "")).show(host.notify)
 
-        if ask and form.dirty:
+        if ask and form.dirty and not attacker and self._unsaved(form, preset):
             from worksheet.ui.screens.confirm import Choose    # the dialogs load when first opened
 
+            kept = KEPT.get(preset.kind, "")
             host.push_screen(Choose("Load over unsaved edits?",
                                     f"This tab has edits that are not saved. Loading "
-                                    f"{quote(preset.name)} replaces them (Ctrl+Z brings them "
+                                    f"{quote(preset.name)} replaces them"
+                                    f"{' (' + kept + ')' if kept else ''} (Ctrl+Z brings them "
                                     "back).",
                                     [("cancel", "Keep editing"), ("load", "Load preset")]), load)
         else:
             host.call_after_refresh(load)
+
+    def _unsaved(self, form, preset: Preset) -> bool:
+        """True when an input the load would replace differs from the tab's preset as loaded
+        or saved (its defaults when it has none): the round and the attack a character load
+        keeps are no reason to ask."""
+        current = self.host.presets.get(form.ruleset.id)
+        base = presets.to_load(form.ruleset, current.kind if current else None,
+                               current.inputs if current else {}, form.inputs)
+        expected = entries_from_values(form.ruleset, base)
+        names = presets.to_load(form.ruleset, preset.kind, preset.inputs, form.inputs)
+        return any(form.entries.get(name) != expected[name] for name in names)
 
     def save(self) -> None:
         """Save this tab's inputs as a preset (asks for a name and where)."""
@@ -83,8 +117,10 @@ class PresetController:
         current = host.presets.get(host.active)
         from worksheet.ui.screens.presets import SavePreset
 
+        # A character unless the tab holds a preset saved with its fight on purpose.
+        kind = "fight" if current is not None and current.kind == "fight" else "character"
         host.push_screen(SavePreset(host.active, current.name if current else "",
-                                    current.description if current else ""), self._save)
+                                    current.description if current else "", kind), self._save)
 
     def _save(self, request: SaveRequest | None, force: bool = False) -> None:
         if request is None:
@@ -92,15 +128,19 @@ class PresetController:
         host = self.host
         rid = host.active
         form = host.form(rid)
-        preset = presets.Preset(rid, request.name, request.description, dict(form.inputs))
+        preset = presets.Preset(rid, request.name, request.description,
+                                presets.to_save(form.ruleset, request.kind, form.inputs),
+                                kind=request.kind)
         current = host.presets.get(rid)
         try:
             target = store.file_for(request.name, request.where)
         except PresetError as error:
             messages.no_place_to_save(str(error)).show(host.notify)
             return
+        # Saving over the file the tab came from needs no question, unless an attacker would
+        # replace it (the tab holds a character: an attacker's file is never the tab's).
         same_file = current is not None and current.path is not None and \
-            Path(current.path).resolve() == target.resolve()
+            Path(current.path).resolve() == target.resolve() and request.kind != "attacker"
         if target.exists() and not same_file and not force:
             self._ask_overwrite(request, "Overwrite preset?", f"{target} already exists. "
                                 "Replace it with this tab's inputs, or save under a new name?")
@@ -115,10 +155,11 @@ class PresetController:
         except PresetError as error:
             messages.save_failed(str(error)).show(host.notify)
             return
-        host.presets[rid] = preset
-        form.mark_saved()
+        if request.kind != "attacker":  # the tab still holds its character, now saved
+            host.presets[rid] = preset
+            form.mark_saved()
+            self._written()
         host.update_status()
-        self._written()
         messages.saved(preset.name, path).show(host.notify)
 
     def _conflict(self, request: SaveRequest, conflict: PresetConflict) -> None:
@@ -135,7 +176,7 @@ class PresetController:
                 self._save(request, force=True)
             elif choice == "rename":
                 self.host.push_screen(SavePreset(self.host.active, free_name(request),
-                                                 request.description), self._save)
+                                                 request.description, request.kind), self._save)
 
         from worksheet.ui.screens.confirm import Choose
 
