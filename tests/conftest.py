@@ -4,6 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from tests.compile_once import compile_once, is_controller
+
+
+def pytest_configure(config):
+    """Compile what every test process imports once, before the workers start
+    (``compile_once``: this machine's shell has Python write no bytecode)."""
+    if is_controller(config):
+        compile_once(config)
+
 
 @pytest.fixture(autouse=True)
 def isolated_folders(tmp_path, monkeypatch):

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 from worksheet.ui import WorksheetApp
 from worksheet.ui.screens.presets import OpenPreset
 from hooks_probe import notifications
+from waits import until
 from worksheet.ui.widgets.records import RecordList
 
 NAMES = ["[/]", "[b]Sword[/b]", ":smile: ward", "[link=file:///etc/passwd]x[/link]",
@@ -56,14 +57,21 @@ async def test_record_names_are_shown_as_typed(tmp_path):
 
 async def test_a_deleted_record_is_named_as_typed_in_the_toast(tmp_path):
     app = WorksheetApp(ruleset="rise", preset=str(rise_preset(tmp_path, ["[/]"])))
-    async with app.run_test(size=(120, 60)) as pilot:
+    # notifications=True: Pilot draws no toast unless asked (the pause that waited for one
+    # waited for nothing)
+    async with app.run_test(size=(120, 60), notifications=True) as pilot:
         records = app.query_one("#rise").query_one(RecordList)
         records.table.focus()
         await pilot.press("d")
         await pilot.pause()
         assert [note.message for note in notifications(app)] == ["Deleted [/] (Ctrl+Z undoes)"]
         assert not any(note.markup for note in notifications(app))
-        await pilot.pause(0.2)  # the toast is drawn: it raised MarkupError before
+        # the toast is drawn (drawing it raised MarkupError before), with the name as typed
+        drawn = await until(pilot, lambda: [text for toast in app.screen.query("Toast")
+                                            if toast.region.area
+                                            and "Deleted" in (text := table_text(toast))],
+                            "the toast drawn")
+        assert "Deleted [/] (Ctrl+Z undoes)" in drawn[0]
         assert app.is_running and app.return_code is None
 
 
