@@ -65,3 +65,29 @@ def test_the_party_screen_at_80x24(run_worksheet, folders, ruleset):
     app.wait_for(r"1 refused")
     (folders.shared / presets[0].name).unlink()
     app.wait_for(r"\b1 character\b")
+
+
+def test_ten_thousand_files_keep_the_screen_answering(run_worksheet, folders):
+    """The first rows and the count of the rest are shown; the attack still edits every row,
+    Esc goes back and the sheet still takes keys (no timing asserted: each wait has a deadline
+    and a frozen screen would miss it)."""
+    from worksheet.presets.party import MAX_FILES
+
+    text = (bundled_dir() / "gemstone4-example-1.toml").read_text()
+    for number in range(10_000):
+        (folders.shared / f"p{number:05}.toml").write_text(text)
+    app = run_worksheet("gemstone4")
+    app.wait_for(r"f1 Help")
+    app.send(CTRL_N)
+    app.wait_for(rf"{10_000 - MAX_FILES} more files skipped", timeout=120)
+    app.send("150")
+    app.wait_for(r"best: ranged 85\.0 %", timeout=120)
+    app.send(b"\x1b")
+    app.wait_for(r"Evade DS vs melee 0")
+    melee = json.loads(subprocess.run(
+        [sys.executable, "-m", "worksheet", "calc", "gemstone4", "--set", "dodge_ranks=7",
+         "--format", "json"], capture_output=True, text=True, cwd=ROOT, timeout=60,
+    ).stdout)["values"]["melee_ds"]
+    assert melee != 0
+    app.send("7")  # Dodge ranks, focused on the sheet
+    app.wait_for(rf"Evade DS vs melee {melee}\b")
