@@ -118,3 +118,15 @@ async def test_hostile_file_names_reach_the_screen_escaped(group):
         assert "\x1b" not in shown and "\x07" not in shown
         assert "\\x1b[2J\\x07evil.toml" in shown
         assert "[b]markup[i].toml" in shown  # drawn as text, not as markup
+
+
+@pytest.mark.parametrize("rid", ["exalted2e", "gemstone4", "rise", "shadowrun4", "vtm-revised"])
+async def test_the_party_key_is_on_the_key_bar(rid):
+    """At 120 columns every app key fits (``KeyBar.fitted``); at 80 the bar leaves out the
+    app's keys from the right, Party among them where the fight keys take the room."""
+    from worksheet.ui.widgets.key_bar import KeyBar
+
+    app = WorksheetApp(ruleset=rid)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await until(pilot, lambda: "f1 Help" in str(app.query_one(KeyBar).render()), "the bar")
+        assert "^n Party" in str(app.query_one(KeyBar).render())
