@@ -177,12 +177,16 @@ async def run(args) -> Table:
     table = Table()
     folder = Path(tempfile.mkdtemp(prefix="worksheet-serve-bench-"))
     counts = [10] if args.quick else [10, 50]
-    keys = [new_key(folder, f"player{index}")[0] for index in range(max(counts))]
+    # A key per session and per group: a key that typed in an earlier group would be offered
+    # its unsaved edits at its next login, and its keys would answer that question instead.
+    keys = [new_key(folder, f"player{index}")[0] for index in range(1 + sum(counts))]
     server = Server(folder / "server", keys, "--max-sessions", str(max(counts)))
     try:
         await single(server, keys[0], 3 if args.quick else 5, table)
+        first = 1
         for count in counts:
-            await many(server, keys, count, table)
+            await many(server, keys[first:first + count], count, table)
+            first += count
     finally:
         server.stop()
     return table

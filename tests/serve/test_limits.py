@@ -3,17 +3,21 @@ its edits kept."""
 
 from __future__ import annotations
 
-from ssh_screen import Screen, connect, wait_gone
+import asyncio
+
+from ssh_screen import DEADLINE, Screen, connect, wait_gone
 
 FULL = "worksheet: the server is full (2 sessions at once); try again in a few minutes\r\n"
-PER_KEY = ("worksheet: your key already has 1 sessions open here; close one, or try again "
+PER_KEY = ("worksheet: your key already has 1 session open here; close one, or try again "
            "in a few minutes\r\n")
 
 
 async def refused(server, key) -> tuple[bytes, int | None]:
-    async with await connect(server, key) as conn:
-        screen = await Screen().open(conn, "rise")
-        status = await screen.ended()
+    """What a player over a cap reads, and the status; the server closes the connection."""
+    conn = await connect(server, key)
+    screen = await Screen().open(conn, "rise")
+    status = await screen.ended()
+    await asyncio.wait_for(conn.wait_closed(), DEADLINE)  # closed by the server, not by us
     return bytes(screen.stderr), status
 
 

@@ -104,7 +104,8 @@ async def test_a_clean_quit_leaves_nothing_running(server, keys):
         pid = started_pid(server, fingerprint, before)
         screen.send("\x11")  # ctrl+q, no unsaved edits: the app ends
         status = await screen.ended()
-        assert status == 0, (bytes(screen.stderr), bytes(screen.output[-3000:]), server.lines)
+        after = bytes(screen.output).rpartition(b"\x1b[?1049l")[2]  # printed after the screen
+        assert status == 0, (status, bytes(screen.stderr), after[-2000:], server.lines[-4:])
     await wait_gone(pid)
     end = server.wait_event(lambda e: e.get("state") == "end" and e["pid"] == pid, "the end")
     assert end["how"] == "quit" and end["status"] == 0

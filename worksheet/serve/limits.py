@@ -34,8 +34,9 @@ class Limits:
             return "full", (f"worksheet: the server is full ({self.total} sessions at once); "
                             f"{RETRY}")
         if self._held[key] >= self.per_key:
-            return "per-key", (f"worksheet: your key already has {self.per_key} sessions "
-                               f"open here; close one, or {RETRY}")
+            sessions = "1 session" if self.per_key == 1 else f"{self.per_key} sessions"
+            return "per-key", (f"worksheet: your key already has {sessions} open here; "
+                               f"close one, or {RETRY}")
         self._held[key] += 1
         return None
 

@@ -52,11 +52,13 @@ class PlayerServer(asyncssh.SSHServer):
 
     def connection_made(self, conn) -> None:
         self.conn = conn
+        self.hub.connections.add(conn)
         address = conn.get_extra_info("peername") or ("?", 0)
         self.peer = f"{address[0]}:{address[1]}"
         self.hub.log("connect", peer=self.peer)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.hub.connections.discard(self.conn)
         self.hub.log("disconnect", peer=self.peer, fingerprint=self.fingerprint,
                      why=chosen(str(exc)) if exc else None)
 
@@ -149,3 +151,5 @@ async def stop_sessions(hub: Hub) -> None:
     if hub.children:
         with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(hub.gone.wait(), hub.config.hangup_grace + 5)
+    for conn in list(hub.connections):
+        conn.close()

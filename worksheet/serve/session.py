@@ -43,6 +43,8 @@ class Hub:
     limits: Limits
     queue: StartQueue
     sessions: set["PlayerSession"] = field(default_factory=set)
+    connections: set[Any] = field(default_factory=set)
+    """Every open connection (a clean stop closes them once their sessions have ended)."""
     children: set[int] = field(default_factory=set)
     """Pids of the sessions' processes still running (a clean stop waits for none)."""
     gone: asyncio.Event = field(default_factory=asyncio.Event)
@@ -79,6 +81,7 @@ class PlayerSession(asyncssh.SSHServerSession):
         self.started = 0.0
         self.last_input = time.monotonic()
         self._idle: asyncio.TimerHandle | None = None
+        self.hang_up_connection = False
 
     # -- the requests ------------------------------------------------------------------------
     def connection_made(self, chan) -> None:
@@ -117,6 +120,7 @@ class PlayerSession(asyncssh.SSHServerSession):
         refusal = self.hub.limits.take(self.player.fingerprint)
         if refusal is not None:
             self._refuse(refusal[1], refusal[0], 1, sessions=self.hub.limits.in_use)
+            self.hang_up_connection = True  # once the channel has closed: the line is read
             return
         self.counted = True
         self.hub.sessions.add(self)
@@ -251,6 +255,9 @@ class PlayerSession(asyncssh.SSHServerSession):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
+        if self.hang_up_connection and not any(other.connection is self.connection
+                                               for other in self.hub.sessions):
+            self.connection.close()  # refused over a cap: the connection goes too
         if self.child is not None and self.child.running:
             self.how = self.how or "dropped"
             self.child.hang_up(self.hub.config.hangup_grace)
