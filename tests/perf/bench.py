@@ -17,6 +17,7 @@ scrolled to its end, PageDown bytes, tab switches), keys (CPU, bytes and latency
 full paint, invalid/valid toggle), idle, imports (odds not imported at start), engine, party
 (``worksheet party`` of 50 presets vs one calc; editing the attack on the party screen),
 variants (``calc --what-if``, a 100-row ``--sweep`` and ``compare`` vs one calc).
+``worksheet serve`` (the app over SSH, N sessions at once) has its own script: serve_bench.py.
 """
 
 from __future__ import annotations

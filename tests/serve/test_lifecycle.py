@@ -50,6 +50,13 @@ async def test_a_stop_ends_every_session_and_the_server_never_imports_textual(tm
     assert restarted.stop() == 0 and restarted.fingerprint == running.fingerprint
 
 
+def test_sigint_stops_it_cleanly_too(tmp_path, keys):
+    running = Server(tmp_path / "server", [keys["alice"]])
+    running.process.send_signal(signal.SIGINT)
+    assert running.stop() == 0
+    assert [event["event"] for event in running.events()][-1] == "stopped"
+
+
 def test_a_host_key_others_can_read_is_refused(tmp_path, keys, capsys):
     host_key = tmp_path / "host_key"
     asyncssh.generate_private_key("ssh-ed25519").write_private_key(host_key)

@@ -15,7 +15,7 @@ from ssh_screen import key_line
 from worksheet.serve.authorized import AuthorizedKeys, parse
 from worksheet.serve.config import ServeConfig
 from worksheet.serve.events import EventLog
-from worksheet.serve.identity import FOLDER_PATTERN, PlayerFolder, folder_name
+from worksheet.serve.identity import FOLDER_PATTERN, PlayerFolder, child_environment, folder_name
 from worksheet.serve.limits import Limits
 from worksheet.serve.server import connection_options
 
@@ -116,3 +116,15 @@ def test_the_log_escapes_what_a_client_chose():
     assert line.count("\n") == 1 and line.isascii() and "\x1b" not in line
     record = json.loads(line)
     assert record["event"] == "refused" and record["user"] == "é\n"
+
+
+@pytest.mark.parametrize("term, kept", [
+    ("screen.xterm-256color", True), ("rxvt-unicode+x", True), ("a" * 64, True),
+    ("a" * 65, False), ("xterm 256", False), ("xterm\x1b[31m", False), ("", False),
+    ("../../bin/sh", False), ("xterm-ü", False)])
+def test_term_is_kept_only_when_it_looks_like_a_terminal_name(tmp_path, keys, term, kept):
+    folder = PlayerFolder(tmp_path, keys["alice"].get_fingerprint("sha256"))
+    env = child_environment(folder, term, {"COLORTERM": term, "NO_COLOR": ""}, None)
+    assert env["TERM"] == (term if kept else "xterm-256color")
+    assert env.get("COLORTERM") == (term if kept else None)
+    assert "NO_COLOR" not in env and "WORKSHEET_SHARED_PRESETS" not in env
