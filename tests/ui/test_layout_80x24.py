@@ -212,7 +212,7 @@ async def test_help_scrolls_to_its_last_line_at_80x24():
         for key in ("down", "pagedown", "end"):
             await pilot.press("home")
             await pilot.pause()
-            await pilot.press(*[key] * (50 if key == "down" else 3))
+            await pilot.press(*[key] * (120 if key == "down" else 8))
             await pilot.pause()
             assert body.scroll_y == body.max_scroll_y, key
             assert body.scroll_x == 0, "End does not scroll sideways"

@@ -15,7 +15,6 @@ from typing import Any, Sequence
 
 from worksheet.engine import Sheet
 from worksheet.engine.percent import bar, percent
-from worksheet.engine.quote import clip
 from worksheet.engine.variant_reading import (chance_options, headline_label, headline_names,
                                               option_label, shown)
 from worksheet.formats.what_if import input_text
@@ -35,8 +34,8 @@ REASON = 24
 class Table:
     """The columns of one sweep: which headlines move, which options have a chance, widths."""
 
-    def __init__(self, ruleset: Any, name: str, rows: Sequence[Any]):
-        self.ruleset, self.name, self.rows = ruleset, name, rows
+    def __init__(self, ruleset: Any, name: str, rows: Sequence[Any], width: int = WIDTH):
+        self.ruleset, self.name, self.rows, self.width = ruleset, name, rows, width
         names = headline_names(ruleset)
         self.moving = [n for n in names
                        if len({_key(row.values.get(n)) for row in rows}) > 1]
@@ -47,14 +46,22 @@ class Table:
         self.values = [input_text(ruleset, name, row.changes[name]) for row in rows]
         self.first = max([len(MARK) + len(v) for v in self.values]
                          + [len(ruleset.inputs[name].title)])
-        self.widths = [max([len(headline_label(ruleset, n))]
-                           + [len(shown(row.values.get(n))) for row in rows])
-                       for n in self.moving]
-        fixed = self.first + sum(GAP + w for w in self.widths)
-        room = (WIDTH - fixed) // max(len(self.options), 1) - GAP - CHANCE - 1
+        least = sum(GAP + max(CHANCE + 1 + MIN_CELLS, len(option_label(n)))
+                    for n in self.options)
+        while self.moving and self._fixed(rows) + least > width:  # the chances come first
+            self.moving.pop()
+        fixed = self._fixed(rows)
+        room = (width - fixed) // max(len(self.options), 1) - GAP - CHANCE - 1
         self.cells = min(max(room, MIN_CELLS), MAX_CELLS)
         self.option_width = max([CHANCE + 1 + self.cells]
                                 + [len(option_label(n)) for n in self.options])
+
+    def _fixed(self, rows: Sequence[Any]) -> int:
+        """The columns the value and the moving headlines take (sets their widths)."""
+        self.widths = [max([len(headline_label(self.ruleset, n))]
+                           + [len(shown(row.values.get(n))) for row in rows])
+                       for n in self.moving]
+        return self.first + sum(GAP + w for w in self.widths)
 
     def header(self) -> str:
         cells = [self.ruleset.inputs[self.name].title.ljust(self.first)]
@@ -71,8 +78,11 @@ class Table:
             cells.append(cell.ljust(self.option_width))
         line = (" " * GAP).join(cells).rstrip()
         if not row.valid:  # the reason, cut to the width left (the JSON has it whole)
-            room = max(WIDTH - len(line) - GAP - len("refused: "), REASON)
-            line += " " * GAP + "refused: " + clip(row.problems[0].message, room)
+            reason = "refused: " + row.problems[0].message
+            room = self.width - len(line) - GAP
+            if room < REASON:  # on a line of its own, under the row
+                line, room = line + "\n" + " " * len(MARK), self.width - len(MARK) - GAP
+            line += " " * GAP + (reason if len(reason) <= room else reason[:room - 1] + "…")
         return line
 
 
@@ -80,10 +90,10 @@ def _key(value: Any) -> Any:
     return (type(value).__name__, str(value))
 
 
-def to_text(sheet: Sheet, base: Any, name: str, rows: Sequence[Any]) -> str:
-    """The sweep as a plain-text table with bars, readable at 80 columns."""
+def to_text(sheet: Sheet, base: Any, name: str, rows: Sequence[Any], width: int = WIDTH) -> str:
+    """The sweep as a plain-text table with bars, readable at ``width`` (80) columns."""
     ruleset = sheet.ruleset
-    table = Table(ruleset, name, rows)
+    table = Table(ruleset, name, rows, width)
     current = base.inputs.get(name)
     lines = [f"Sweep of {ruleset.inputs[name].title} ({name}): {ruleset.title} ({ruleset.id}),"
              f" {len(rows)} rows"]

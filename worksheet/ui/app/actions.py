@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from worksheet.ui.controllers.fight import FightController
     from worksheet.ui.controllers.focus import FocusController
     from worksheet.ui.controllers.presets import PresetController
+    from worksheet.ui.controllers.variants import VariantsController
 
 
 class ControllerActions:
@@ -23,6 +24,7 @@ class ControllerActions:
     focus_keys: FocusController
     fight: FightController
     preset_files: PresetController
+    variants: VariantsController
     cursor_blink: bool
 
     async def action_focus_next(self) -> None:
@@ -103,6 +105,25 @@ class ControllerActions:
             messages.party_refused(error).show(app.notify)
             return
         self.preset_files.load_preset(preset)
+    def action_what_if(self) -> None:
+        """The what-if view: every input's step, best first; Enter applies one."""
+        self.variants.what_if()
+
+    def action_sweep(self) -> None:
+        """The focused input's sweep as a chart."""
+        self.variants.sweep()
+
+    def action_pin_baseline(self) -> None:
+        """Pin the inputs now as the baseline, or unpin it."""
+        self.variants.pin_baseline()
+
+    def action_pin_preset(self) -> None:
+        """Pin a saved preset as the baseline (the palette's only)."""
+        self.variants.pin_preset()
+
+    def action_step_effects(self) -> None:
+        """Show or hide the focused input's step effects."""
+        self.variants.step_effects()
 
     def action_toggle_cursor_blink(self) -> None:
         """Turn blinking text cursors on or off (the app's ``cursor_blink`` and every

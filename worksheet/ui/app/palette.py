@@ -135,6 +135,8 @@ PALETTE = Palette(
     *key_commands(SheetForm.BINDINGS, _on_form, _has_form),
     *key_commands(RecordTable.BINDINGS, _on_records, _has_records),
     Command("Toggle cursor blink", "blinking text cursors on or off", "toggle_cursor_blink"),
+    Command("Pin a preset as the baseline", "compare this tab with a saved preset: every "
+            "value shows its difference from it", "pin_preset", when=_has_form),
 )
 """Every command of the palette, after Textual's (theme, screenshot, quit…): the app's keys,
 the tabs, the tab's fight loop, the form's keys, a record list's keys, and the rest."""

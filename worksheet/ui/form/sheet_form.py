@@ -37,6 +37,7 @@ from worksheet.ui.widgets.odds import OddsPanel
 from worksheet.ui.widgets.round_group import RoundRecords, round_heading, round_inputs, round_notes
 from worksheet.ui.widgets.result_strip import ResultStrip
 from worksheet.ui.form.what_changed import ChangeMarks
+from worksheet.ui.form.baseline import Pinning
 
 if TYPE_CHECKING:
     from worksheet.ui.widgets.records import RecordList
@@ -51,7 +52,7 @@ class FormMessage(Message):
         """The form it is about."""
 
 
-class SheetForm(FocusTargets, GraphReadings, Horizontal):
+class SheetForm(FocusTargets, GraphReadings, Pinning, Horizontal):
     """One ruleset's worksheet: the generated form and the rule panel.
 
     Args:

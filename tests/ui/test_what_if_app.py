@@ -1,0 +1,168 @@
+"""What-if, sweep, step effects and the baseline in the app (compare.md, "In the app"), on every
+tab at 80×24: what each shows is derived from ``worksheet calc`` with the same ``--set`` values
+(``calc --what-if``'s ranking, ``calc`` of the applied step), never from stored numbers."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from textual.widgets import OptionList, Static
+
+from tests.ui.waits import until
+from worksheet.cli import main
+from worksheet.ui import WorksheetApp
+from worksheet.ui.screens.sweep import SweepScreen
+from worksheet.ui.screens.what_if import WhatIfScreen
+
+SIZE = (80, 24)
+PRESETS = {
+    "exalted2e": "exalted2e-odds-eight-dice-against-dv-3",
+    "gemstone4": "gemstone4-odds-example-1-against-as-150",
+    "rise": "rise-odds-r1-fighter-against-accuracy-5",
+    "shadowrun4": "shadowrun4-odds-twelve-dice-against-nine",
+    "vtm-revised": "vtm-revised-odds-six-dice-against-a-dodge",
+}
+
+
+def calc(capsys, *argv) -> tuple[int, str]:
+    status = main(["calc", *argv])
+    out, _ = capsys.readouterr()
+    return status, out
+
+
+def ranked_lines(capsys, ruleset: str) -> list[str]:
+    """``calc --what-if``'s ranked lines (the view lists the same, in the same order)."""
+    _, out = calc(capsys, ruleset, "--preset", PRESETS[ruleset], "--what-if")
+    lines = out.splitlines()
+    first = lines.index("Best for the defender first:") + 1
+    end = next(i for i in range(first, len(lines)) if not lines[i].startswith("  "))
+    return [line.strip() for line in lines[first:end]]
+
+
+@pytest.mark.parametrize("ruleset", sorted(PRESETS))
+async def test_the_what_if_view_lists_calcs_ranking_and_enter_applies_one_undo_step(
+        capsys, ruleset):
+    expected = ranked_lines(capsys, ruleset)
+    app = WorksheetApp(preset=PRESETS[ruleset])
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.form() is not None, "the form")
+        await pilot.press("ctrl+f")
+        await until(pilot, lambda: isinstance(app.screen, WhatIfScreen), "the what-if view")
+        options = app.screen.query_one(OptionList)
+        shown = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert shown == expected
+        await pilot.press("enter")
+        await until(pilot, lambda: not isinstance(app.screen, WhatIfScreen), "closed")
+        form = app.form()
+        applied = {n: e for n, e in form.entries.items() if isinstance(e, str)}
+        after = _json(form)
+        titles = {n: s.title for n, s in form.ruleset.inputs.items()}
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        undone = _json(form)
+    # calc after the app: Textual holds standard output while it runs
+    name = next(n for n, e in applied.items() if e != _start_entry(ruleset, n))
+    _, out = calc(capsys, ruleset, "--preset", PRESETS[ruleset], "--set",
+                  f"{name}={applied[name]}", "--format", "json")
+    assert after == json.loads(out)["values"]
+    assert expected[0].startswith(titles[name] + " ")
+    _, out = calc(capsys, ruleset, "--preset", PRESETS[ruleset], "--format", "json")
+    assert undone == json.loads(out)["values"]
+
+
+def _start_entry(ruleset: str, name: str) -> str:
+    from worksheet import presets, rulesets
+    from worksheet.ui.form.entries import entries_from_values
+
+    preset = presets.find_preset(PRESETS[ruleset], ruleset)
+    ruleset_ = rulesets.get(ruleset)
+    from worksheet.engine import Sheet
+
+    return entries_from_values(ruleset_, Sheet(ruleset_, preset.inputs).inputs)[name]
+
+
+def _json(form) -> dict:
+    from worksheet.engine.variants import json_value
+
+    return {name: json_value(value) for name, value in form.sheet.values.items()}
+
+
+async def test_baseline_marks_the_difference_until_unpinned():
+    app = WorksheetApp(preset=PRESETS["gemstone4"])
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.form() is not None, "the form")
+        form = app.form()
+        await pilot.press("ctrl+b")
+        await until(pilot, lambda: form.pinned is not None, "pinned")
+        app.query_one("#dodge-ranks").focus()
+        await pilot.pause()
+        for _ in range(3):
+            await pilot.press("up")  # three edits: the marks still compare with the pin
+            await pilot.pause()
+        assert form.row("base_value").was == "+3 vs pin"  # 60 → 63 ranks (gemstone4.md)
+        melee = form.value("p_hit_melee")
+        from worksheet.engine.percent import points
+
+        from fractions import Fraction
+        assert form.row("p_hit_melee").was == f"{points(Fraction(87, 100), melee)} vs pin"
+        await pilot.press("ctrl+b")
+        await until(pilot, lambda: form.pinned is None, "unpinned")
+        assert form.row("base_value").was is None
+
+
+@pytest.mark.parametrize("ruleset,focus", [
+    ("gemstone4", "#dodge-ranks"), ("exalted2e", "#attack-pool"), ("rise", "#accuracy"),
+    ("shadowrun4", "#full-defense"), ("vtm-revised", "#willpower-success")])
+async def test_the_sweep_chart_marks_the_current_value(capsys, ruleset, focus):
+    app = WorksheetApp(preset=PRESETS[ruleset])
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.form() is not None, "the form")
+        form = app.form()
+        form.build_all()
+        await until(pilot, lambda: app.query(focus), "the row")
+        app.query_one(focus).focus()
+        name = focus[1:].replace("-", "_")
+        await until(pilot, lambda: form.focused_name == name, "focused")
+        await pilot.press("f11")
+        await until(pilot, lambda: isinstance(app.screen, SweepScreen), "the sweep chart")
+        chart = str(app.screen.query_one("#sweep-text", Static).render())
+        current = form.ruleset.inputs[name].to_text(form.value(name))
+        ruleset_ = form.ruleset
+    marked = [line for line in chart.splitlines() if line.startswith("▸ ")]
+    assert len(marked) == 1 and marked[0][2:].split()[0] == current
+    assert max(len(line) for line in chart.splitlines()) <= 74
+    # a row's chances are calc's with that value
+    row = next(line for line in chart.splitlines() if line.startswith("  "))
+    value = row.split()[0]
+    _, out = calc(capsys, ruleset, "--preset", PRESETS[ruleset], "--set", f"{name}={value}",
+                  "--format", "json")
+    from fractions import Fraction
+
+    from worksheet.engine.percent import percent
+    from worksheet.engine.variant_reading import chance_options
+
+    values = json.loads(out)["values"]
+    chances = [percent(Fraction(values[n])) for n in chance_options(ruleset_)
+               if values[n] is not None]
+    assert chances and all(chance in row for chance in chances[:2])
+
+
+async def test_step_effects_follow_focus_and_cost_nothing_while_hidden(capsys):
+    app = WorksheetApp(preset=PRESETS["gemstone4"])
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.form() is not None, "the form")
+        assert not app.query("#step-effects")  # not shown, not computed
+        app.query_one("#dodge-ranks").focus()
+        await pilot.press("ctrl+backslash")
+        line = app.query_one("#step-effects", Static)
+        await until(pilot, lambda: "Dodge ranks ↑ 61" in str(line.render()), "the effects")
+        text = str(line.render())
+        app.query_one("#agility-bonus").focus()
+        await until(pilot, lambda: "Agility bonus ↑ 21" in str(line.render()), "follows focus")
+        await pilot.press("ctrl+backslash")
+        await until(pilot, lambda: not app.query("#step-effects"), "hidden")
+    _, out = calc(capsys, "gemstone4", "--preset", PRESETS["gemstone4"], "--set",
+                  "dodge_ranks=61", "--format", "json")
+    melee = json.loads(out)["values"]["melee_ds"]
+    assert f"Evade DS vs melee +{melee - 43}" in text  # 43: Example 1 (gemstone4.md)

@@ -1,0 +1,44 @@
+"""The sweep of one input as a chart: each option's chance to be hit over a range of values,
+every bar on one scale, the sheet's own value marked ``▸``.
+
+Drawn with block characters by the same renderer as ``worksheet calc --sweep``
+(:mod:`worksheet.formats.sweep`), so the app and the command line read alike, it fits 80
+columns, it needs no colour (NO_COLOR) and no plotting library is imported: the chart is text
+made once when the dialog opens, in a scrolling body.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Label, Static
+
+from worksheet.ui.screens.dialog import Dialog
+
+
+class SweepScreen(Dialog[None]):
+    """Shows a sweep chart (its text made by the caller).
+
+    Args:
+        title: the dialog's title.
+        chart: the chart's lines.
+    """
+
+    BINDINGS = [Binding("escape,q,enter", "close", "Close")]
+    AUTO_FOCUS = "#sweep-chart"
+
+    def __init__(self, title: str, chart: str):
+        super().__init__()
+        self._heading, self._chart_text = title, chart
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog -help"):
+            yield Label(self._heading, classes="dialog-title", markup=False)
+            with VerticalScroll(id="sweep-chart", can_focus=True):
+                yield Static(self._chart_text, markup=False, id="sweep-text")
+            yield Static("↓ PgDn scroll · Esc closes", classes="dialog-hint", markup=False)
+
+    def action_close(self) -> None:
+        """Close the chart."""
+        self.finish(None)
