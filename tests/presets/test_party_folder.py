@@ -128,3 +128,23 @@ def test_attacker_presets_are_not_characters():
     fight = Preset("gemstone4", "Ambush", "", {})
     object.__setattr__(fight, "kind", "fight")
     assert not is_character(attacker) and is_character(fight)
+
+
+def test_a_look_reads_at_most_its_share_and_the_next_looks_the_rest(folder, reads):
+    for number in range(3, 10):
+        shutil.copy(EXAMPLE, folder / f"hero-{number}.toml")
+    reader = PartyFolder(Location("shared", folder))
+    listing, changed = reader.read(max_reads=4)
+    assert changed and len(reads) == 4 and len(listing.members) == 4
+    listing, changed = reader.read(max_reads=4)
+    assert changed and len(reads) == 8 and len(listing.members) == 8
+    listing, changed = reader.read(max_reads=4)
+    assert changed and len(reads) == 10 and len(listing.members) == 10
+    reads.clear()
+    for path in folder.glob("*.toml"):  # every file rewritten: old readings kept meanwhile
+        path.write_text(path.read_text() + "\n")
+    listing, _ = reader.read(max_reads=4)
+    assert len(reads) == 4 and len(listing.members) == 10
+    listing, changed = reader.read(max_reads=100)
+    assert changed and len(reads) == 10
+    assert not reader.read(max_reads=100)[1]

@@ -57,6 +57,7 @@ class Party:
         skipped: preset files not read beyond the listing's cap.
         truncated: the folder holds more entries than a listing looks at.
         attack: the ``--set`` values applied to every row, as given.
+        pending: files not read yet (the app reads a busy folder over several looks).
     """
 
     ruleset: Ruleset
@@ -66,6 +67,7 @@ class Party:
     skipped: int = 0
     truncated: bool = False
     attack: dict[str, str] = field(default_factory=dict)
+    pending: int = 0
 
 
 def evaluate(ruleset: Ruleset, inputs: dict[str, Any], texts: dict[str, str]) -> Sheet:
@@ -254,7 +256,8 @@ def to_markdown(party: Party) -> str:
               "|---|---|---|" + "---|" * len(labels) + "---|"]
     for row in sorted(party.rows, key=danger_key):
         chosen = best(row.sheet)
-        cells = [name_shown(row.preset), file_shown(row.file), headline(row.sheet)]
+        # no width to keep in a table: names (≤ 100 characters) and file names whole
+        cells = [name_shown(row.preset, 4 * NAME), printable(row.file), headline(row.sheet)]
         cells += [percent(p) if p is not None else "—" for _, p in chances(row.sheet)]
         cells.append(f"{chosen[0]} {percent(chosen[1])}" if chosen else "—")
         lines.append("| " + " | ".join(_cell(c) for c in cells) + " |")

@@ -36,6 +36,9 @@ listing says so). Far above any party, far below what would stall a poll."""
 MAX_FILES = 200
 """Preset files read in one listing, in name order; the others are counted as skipped."""
 
+READS_PER_LOOK = 50
+"""Files the app's poll reads in one look (the rest of a busy folder: at the next looks)."""
+
 SKIPPED_KINDS = frozenset({"attacker"})
 """Preset kinds that are not characters: a party lists characters only."""
 
@@ -76,6 +79,8 @@ class Listing:
     skipped: int = 0
     truncated: bool = False
     problem: PresetError | None = None
+    pending: int = 0
+    """New files left for the next look (its reads were spent)."""
 
 
 def is_character(preset: Preset) -> bool:
@@ -104,6 +109,7 @@ class PartyFolder:
         self.max_entries = MAX_ENTRIES if max_entries is None else max_entries
         self._members: dict[str, Member] = {}
         """The last reading of each file, by entry name."""
+        self._reads_left: int | None = None
 
     @property
     def folder(self) -> Path:
@@ -123,12 +129,19 @@ class PartyFolder:
                     found[entry.name] = entry
         return found, False
 
-    def read(self) -> tuple[Listing, bool]:
+    def read(self, max_reads: int | None = None) -> tuple[Listing, bool]:
         """Look at the folder and read the files that changed since the last look.
+
+        Args:
+            max_reads: read at most this many files in this look (the app's poll: a folder
+                whose files all change at every look — someone touching 200 files of 256 KiB
+                in a loop — costs a bounded share of each look; the others keep their last
+                reading, or wait for the next look if they are new). ``None``: no limit.
 
         Returns:
             The listing, and whether anything in it differs from the last one.
         """
+        self._reads_left = max_reads
         listing = Listing()
         try:
             entries, listing.truncated = self._names()
@@ -147,14 +160,19 @@ class PartyFolder:
         members: dict[str, Member] = {}
         for name in names[:self.max_files]:
             member = self._member(name, entries[name])
+            if member is None:  # new, and this look's reads are spent: the next look reads it
+                changed = True
+                listing.pending += 1
+                continue
             changed = changed or member is not self._members.get(name)
             members[name] = member
         self._members = members
         listing.members = list(members.values())
         return listing, changed
 
-    def _member(self, name: str, entry: os.DirEntry) -> Member:
-        """The file's last reading when its entry is unchanged, else a new one."""
+    def _member(self, name: str, entry: os.DirEntry) -> Member | None:
+        """The file's last reading when its entry is unchanged (or this look may read no
+        more), else a new one; ``None`` for a new file this look may not read."""
         try:
             info = entry.stat(follow_symlinks=self.location.follows_links)
         except OSError:
@@ -163,6 +181,10 @@ class PartyFolder:
         known = self._members.get(name)
         if known is not None and known.stamp == stamp and info is not None:
             return known
+        if self._reads_left is not None:
+            if self._reads_left <= 0:
+                return known
+            self._reads_left -= 1
         path = self.folder / name
         try:
             preset, _ = read_entry(self.location, path)
@@ -232,9 +254,10 @@ class LiveParty:
         self._lock = threading.Lock()
 
     def refresh(self) -> bool:
-        """Look at the folder; evaluate the files that changed. True when a row changed."""
+        """Look at the folder; evaluate the files that changed (at most :data:`READS_PER_LOOK`
+        read per look). True when a row changed."""
         with self._lock:
-            listing, changed = self.reader.read()
+            listing, changed = self.reader.read(READS_PER_LOOK)
             self._listing = listing
             if not changed:
                 return False
@@ -285,7 +308,8 @@ class LiveParty:
     def _party(self, folder: str) -> Party:
         listing = self._listing
         party = Party(self.ruleset, folder, skipped=listing.skipped,
-                      truncated=listing.truncated, attack=dict(self.texts))
+                      truncated=listing.truncated, attack=dict(self.texts),
+                      pending=listing.pending)
         party.rows = sorted((row for _, row, _ in self._rows.values()), key=sort_key)
         party.refused = [(m.file, refusal(m.refused)) for m in listing.members
                          if m.refused is not None]

@@ -67,6 +67,8 @@ def drawn(party: Party, speaker: Speaker) -> tuple[list[tuple[str | None, str]],
     status = [f"{count} character{'s' if count != 1 else ''}"]
     if party.refused:
         status.append(f"{len(party.refused)} refused")
+    if party.pending:
+        status.append(f"{party.pending} still to read")
     if party.skipped:
         status.append(f"{party.skipped} more files skipped")
     if party.truncated:
