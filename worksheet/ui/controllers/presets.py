@@ -117,10 +117,10 @@ class PresetController:
         current = host.presets.get(host.active)
         from worksheet.ui.screens.presets import SavePreset
 
-        # A character unless the tab holds a preset saved with its fight on purpose.
-        kind = "fight" if current is not None and current.kind == "fight" else "character"
+        # What to keep starts at "the character", whatever was loaded: keeping the fight is
+        # asked for each time, never carried over.
         host.push_screen(SavePreset(host.active, current.name if current else "",
-                                    current.description if current else "", kind), self._save)
+                                    current.description if current else ""), self._save)
 
     def _save(self, request: SaveRequest | None, force: bool = False) -> None:
         if request is None:
