@@ -173,8 +173,9 @@ class PlayerSession(asyncssh.SSHServerSession):
 
     def _output(self, data: bytes) -> None:
         self.written += len(data)
-        if self.written >= StartQueue.FIRST_FRAME_BYTES:
+        if self.written >= StartQueue.FIRST_FRAME_BYTES and not self.painted.is_set():
             self.painted.set()
+            self.last_input = time.monotonic()  # idle from the first frame: not while starting
         if not self.closed:
             with contextlib.suppress(OSError, asyncssh.Error):
                 self.chan.write(data)
