@@ -180,8 +180,15 @@ class PartyScreen(Screen[Path | None]):
         self.query_one("#party-status", Static).update(Content(status))
         if rows == self._rows:
             return  # the same lines: nothing to redraw
-        self._rows = rows
         listing = self.query_one("#party-rows", OptionList)
+        if [file for file, _ in rows] == self._files and None not in self._files:
+            # the same rows in the same order (an edit of the attack, mostly): new prompts only
+            for index, ((_, text), (_, before)) in enumerate(zip(rows, self._rows)):
+                if text != before:
+                    listing.replace_option_prompt_at_index(index, Content(text))
+            self._rows = rows
+            return
+        self._rows = rows
         chosen = listing.highlighted
         keep = self._files[chosen] if chosen is not None and chosen < len(self._files) else None
         self._files = [file for file, _ in rows]
