@@ -74,10 +74,12 @@ class WorksheetApp(ControllerActions, PlainToasts, RedrawScreen, KeyGate,
         Key("ctrl+up", "jump_input(-1)", "Previous input", show=False, priority=True,
             help="previous input, skipping the values", command="Previous input"),
         *fight.BINDINGS,  # before Save…Redo: at 80 columns the key bar drops from the right
-        Key("ctrl+s", "save_preset", "Save", help="save this tab's inputs as a preset",
-            command="Save preset"),
-        Key("ctrl+o", "open_preset", "Open", help="open a preset (switches to its tab)",
-            command="Open preset"),
+        Key("ctrl+s", "save_preset", "Save", command="Save preset",
+            help="save this tab as a preset: the character, not the fight (Keep: with the "
+                 "fight, or only the attacker's side)"),
+        Key("ctrl+o", "open_preset", "Open", command="Open preset",
+            help="open a preset: type to filter, ↑↓ Home End, Enter (a character keeps the "
+                 "round and the attack)"),
         Key("ctrl+z", "undo", "Undo", help="undo the last change in this tab", command="Undo"),
         Key("ctrl+y,ctrl+shift+z", "redo", "Redo", help="redo in this tab", command="Redo"),
         Key("ctrl+n", "party", "Party", help="the party: every character of the group folder "
