@@ -193,6 +193,11 @@ def app_wide() -> Iterator[tuple[str, str]]:
     yield "set_aside", _toast_texts(messages.set_aside(["Exalted"], messages.UNREADABLE, None))
     yield "deleted", _toast_texts(messages.deleted({"name": "Shield"}, 0))
     yield "nothing_to_change", _toast_texts(messages.nothing_to_change("My action"))
+    yield "pinned", _toast_texts(messages.pinned("Orc archer"))
+    yield "pin_refused", _toast_texts(messages.pin_refused("Orc archer"))
+    yield "step_applied", _toast_texts(messages.step_applied("Stance → defensive"))
+    yield "fix_inputs_first", _toast_texts(messages.fix_inputs_first(
+        ["Dodge ranks: 'x' is not a whole number"]))
     yield "STATUS_LINE", " ".join(messages.STATUS_LINE.values())
     yield "NOT_SAVED UNREADABLE", f"{messages.NOT_SAVED} {messages.UNREADABLE}"
 

@@ -166,3 +166,42 @@ async def test_step_effects_follow_focus_and_cost_nothing_while_hidden(capsys):
                   "dodge_ranks=61", "--format", "json")
     melee = json.loads(out)["values"]["melee_ds"]
     assert f"Evade DS vs melee +{melee - 43}" in text  # 43: Example 1 (gemstone4.md)
+
+
+async def test_pinning_a_saved_preset_compares_with_it(capsys):
+    """The in-app compare: Example 1 on the sheet, Example 2 (a tower shield) pinned; each
+    value shows Example 1 minus Example 2, as ``worksheet compare`` computes it."""
+    from worksheet.ui.screens.presets import OpenPreset
+
+    app = WorksheetApp(preset="gemstone4-example-1")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.form() is not None, "the form")
+        form = app.form()
+        app.action_pin_preset()
+        await until(pilot, lambda: isinstance(app.screen, OpenPreset) and app.screen.listed,
+                    "the preset list")
+        names = [item.preset.name for item in app.screen.listed]
+        index = next(i for i, n in enumerate(names) if n.startswith("Example 2"))
+        await pilot.press(*["down"] * index, "enter")
+        await until(pilot, lambda: form.pinned is not None, "pinned")
+        marks = {name: form.row(name).was for name in ("melee_ds", "ranged_ds")}
+        assert form.row("shield").has_class("-changed")  # the input that differs
+    main(["compare", "gemstone4-example-2", "gemstone4-example-1", "--format", "json"])
+    result = json.loads(capsys.readouterr().out)
+    for name, mark in marks.items():
+        difference = result["b"]["values"][name] - result["a"]["values"][name]
+        assert mark == f"+{difference} vs pin"  # gemstone4.md: 43 − 25 = +18, 65 − 50 = +15
+
+
+async def test_what_if_with_a_refused_input_says_what_to_fix():
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.form() is not None, "the form")
+        app.query_one("#dodge-ranks").focus()
+        await pilot.press("x")
+        await until(pilot, lambda: app.form().problems, "refused")
+        notified = []
+        app.notify = lambda message, **kwargs: notified.append(message)
+        await pilot.press("ctrl+f")
+        await until(pilot, lambda: notified, "the toast")
+        assert notified[0].startswith("Fix this first: Dodge ranks") and len(app.screen_stack) == 1

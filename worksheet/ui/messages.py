@@ -212,6 +212,35 @@ def not_entered(typed: str, where: str) -> Toast:
                  severity="warning", timeout=4)
 
 
+# -- what-if, sweep and the baseline (controllers/variants.py) ------------------------------
+PINNED_NOW = Toast("Pinned: every value shows its difference from now (Ctrl+B unpins).",
+                   timeout=4)
+UNPINNED = Toast("Baseline unpinned: values show what the last edit changed.", timeout=4)
+NOTHING_TO_SWEEP = Toast("Sweep: focus a number with a value, a switch or a choice first.",
+                         severity="warning", timeout=4)
+
+
+def pinned(name: str) -> Toast:
+    """A saved preset pinned as the baseline (the in-app compare)."""
+    return Toast(f"Pinned {name}: every value shows its difference from it (Ctrl+B unpins).",
+                 timeout=4)
+
+
+def pin_refused(name: str) -> Toast:
+    """The preset chosen to pin is of another game than the tab's."""
+    return Toast(f"Not pinned: {name} is for another game.", severity="warning", timeout=4)
+
+
+def step_applied(change: str) -> Toast:
+    """A what-if step applied (``Stance → defensive``, with the form's labels)."""
+    return Toast(f"{change} (Ctrl+Z undoes)", timeout=4)
+
+
+def fix_inputs_first(problems: Iterable[str]) -> Toast:
+    """What-if or sweep asked for while inputs are refused (each in the player's words)."""
+    return Toast("Fix this first: " + "; ".join(problems), severity="warning", timeout=4)
+
+
 # -- the status line ----------------------------------------------------------------------
 STATUS_LINE = {
     "dirty": "● unsaved edits",

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from worksheet.engine.variants import Variants
 from worksheet.ui.controllers.host import Host
 from worksheet.ui.keys import Key
-from worksheet.ui.messages import Toast
+from worksheet.ui import messages
 
 if TYPE_CHECKING:
     from worksheet.ui.form.sheet_form import SheetForm
@@ -54,10 +54,6 @@ CHART_WIDTH = 74
 EFFECT_ID = "step-effects"
 
 
-def _toast(text: str, severity: str = "information") -> Toast:
-    return Toast(text, severity=severity, timeout=4)  # type: ignore[arg-type]
-
-
 class VariantsController:
     """What-if, sweep, step effects and the baseline (see the module docstring).
 
@@ -82,9 +78,9 @@ class VariantsController:
             return None
         problems = form.problems
         if problems:
-            words = "; ".join(form.speaker.problem(p.fault) if p.fault else p.message
-                              for p in problems[:2])
-            _toast(f"Fix this first: {words}", "warning").show(self.host.notify)
+            words = [form.speaker.problem(p.fault) if p.fault else p.message
+                     for p in problems[:2]]
+            messages.fix_inputs_first(words).show(self.host.notify)
             return None
         return form
 
@@ -118,7 +114,7 @@ class VariantsController:
         form.load_entries({name: specs[name].to_text(value) for name, value in change.items()})
         words = ", ".join(f"{specs[name].title} → {specs[name].to_text(value)}"
                           for name, value in change.items())
-        _toast(f"{words} (Ctrl+Z undoes)").show(self.host.notify)
+        messages.step_applied(words).show(self.host.notify)
 
     # -- the sweep chart ----------------------------------------------------------------
     def sweep(self) -> None:
@@ -133,8 +129,7 @@ class VariantsController:
         spec = form.ruleset.inputs.get(name) if name else None
         values = sweep_values(spec, form.value(name)) if spec is not None else None
         if not values:
-            _toast("Sweep: focus a number with a value, a switch or a choice first.",
-                   "warning").show(self.host.notify)
+            messages.NOTHING_TO_SWEEP.show(self.host.notify)
             return
         variants = Variants(form.ruleset, form.inputs)
         rows = variants.sweep(name, values)
@@ -151,12 +146,10 @@ class VariantsController:
             return
         if form.pinned is not None:
             form.unpin()
-            _toast("Baseline unpinned: values show what the last edit changed.").show(
-                self.host.notify)
+            messages.UNPINNED.show(self.host.notify)
             return
         form.pin(form.inputs, "these inputs")
-        _toast("Pinned: every value shows its difference from now (Ctrl+B unpins).").show(
-            self.host.notify)
+        messages.PINNED_NOW.show(self.host.notify)
 
     def pin_preset(self) -> None:
         """Pick a saved preset of this tab's game and pin it as the baseline."""
@@ -171,12 +164,10 @@ class VariantsController:
         if preset is None or not form.is_attached:
             return
         if preset.ruleset != form.ruleset.id:
-            _toast(f"Not pinned: {preset.name} is for another game.", "warning").show(
-                self.host.notify)
+            messages.pin_refused(preset.name).show(self.host.notify)
             return
         form.pin(preset.inputs, preset.name)
-        _toast(f"Pinned {preset.name}: every value shows its difference from it "
-               "(Ctrl+B unpins).").show(self.host.notify)
+        messages.pinned(preset.name).show(self.host.notify)
 
     # -- the step effects line ----------------------------------------------------------
     def step_effects(self) -> None:
