@@ -240,6 +240,8 @@ def main(argv=None) -> int:
         import variants_bench
 
         variants_bench.variants_vs_calc(table, 3 if args.quick else 9)
+        variants_bench.keys_with_effects(table, args.sizes, args.presses,
+                                         block=10 if args.quick else 20)
     print(table.render(time.perf_counter() - started))
     return 1 if table.failed() else 0
 

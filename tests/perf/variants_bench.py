@@ -52,3 +52,29 @@ def variants_vs_calc(table, runs: int) -> None:
                 [*calc, "--sweep", sweep], calc, runs, 2.0)
         _versus(table, f"compare vs calc, {ruleset}, whole process (ms)",
                 ["compare", preset, other, *sets], calc, runs, 2.0)
+
+
+EFFECTS = b"\x1c"
+"""Ctrl+\\: the step-effects line (what one step of the focused input does)."""
+
+
+def keys_with_effects(table, sizes, presses: int, block: int) -> None:
+    """Key → value on screen on GemStone with the step-effects line shown, beside the
+    reference app (the target of the plain sheet: ≤ 1× the reference's median at 80×24).
+    The line is worked out a moment after the sheet's own values are painted, so it must not
+    show in the time to the value."""
+    import measures as m
+    from scenarios import END, Keys, gemstone_keys, reference_keys
+
+    plain = gemstone_keys()
+    keys = Keys(plain.app, [(EFFECTS, r"Dodge ranks ↑ 61"), (END, r"Evade DS vs melee 43\b")],
+                plain.presses)
+    for cols, rows in sizes:
+        result = m.keystroke_session(keys, reference_keys(), cols, rows, presses, block)
+        ours, ref = result["ours"], result["ref"]
+        judged = (cols, rows) == (80, 24)
+        table.ratio(f"key → value on screen {cols}×{rows}, gemstone4 with step effects shown, "
+                    "median (ms)", m.median(ours["latencies"]) * 1e3,
+                    m.median(ref["latencies"]) * 1e3, 1, 1.0 if judged else None)
+        table.ratio(f"CPU per keystroke {cols}×{rows}, gemstone4 with step effects shown (ms)",
+                    m.median(ours["cpu"]) * 1e3, m.median(ref["cpu"]) * 1e3, 2, None)
