@@ -3,6 +3,7 @@ that changes the server — its limits, its key file — starts its own)."""
 
 from __future__ import annotations
 
+import importlib.util
 import shutil
 import sys
 from pathlib import Path
@@ -11,12 +12,12 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-if not sys.platform.startswith("linux"):
-    pytest.skip("the SSH tests read /proc", allow_module_level=True)
-
-pytest.importorskip("asyncssh")
-
-from ssh_screen import Server, new_key  # noqa: E402
+if not sys.platform.startswith("linux") or importlib.util.find_spec("asyncssh") is None:
+    # The tests read /proc, and need the serve extra (the test extra includes it; a venv made
+    # before it was added has not got it): without them, this folder is not collected.
+    collect_ignore_glob = ["test_*.py"]
+else:
+    from ssh_screen import Server, new_key
 
 
 @pytest.fixture(scope="module")
