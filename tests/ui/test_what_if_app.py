@@ -205,3 +205,21 @@ async def test_what_if_with_a_refused_input_says_what_to_fix():
         await pilot.press("ctrl+f")
         await until(pilot, lambda: notified, "the toast")
         assert notified[0].startswith("Fix this first: Dodge ranks") and len(app.screen_stack) == 1
+
+
+async def test_the_sweep_opens_with_the_current_row_in_view():
+    """Armor (ASG) 20 — full plate is the last of twenty choices: the chart opens on it."""
+    app = WorksheetApp(ruleset="gemstone4")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.form() is not None, "the form")
+        form = app.form()
+        form.load_entries({"armor_asg": "20"})
+        app.query_one("#armor-asg").focus()
+        await until(pilot, lambda: form.focused_name == "armor_asg", "focused")
+        await pilot.press("f11")
+        await until(pilot, lambda: isinstance(app.screen, SweepScreen), "the sweep chart")
+        body = app.screen.query_one("#sweep-chart")
+        text = str(app.screen.query_one("#sweep-text", Static).render()).splitlines()
+        row = next(i for i, line in enumerate(text) if line.startswith("▸ 20"))
+        await until(pilot, lambda: body.scroll_y <= row < body.scroll_y + body.size.height,
+                    "the current row in view")

@@ -17,6 +17,10 @@ from textual.widgets import Label, Static
 from worksheet.ui.screens.dialog import Dialog
 
 
+CONTEXT = 6
+"""Lines shown above the sheet's own row when the chart opens scrolled to it."""
+
+
 class SweepScreen(Dialog[None]):
     """Shows a sweep chart (its text made by the caller).
 
@@ -38,6 +42,13 @@ class SweepScreen(Dialog[None]):
             with VerticalScroll(id="sweep-chart", can_focus=True):
                 yield Static(self._chart_text, markup=False, id="sweep-text")
             yield Static("↓ PgDn scroll · Esc closes", classes="dialog-hint", markup=False)
+
+    def on_mount(self) -> None:
+        """The sheet's own row in view (a long list of choices may put it below the fold)."""
+        lines = self._chart_text.splitlines()
+        row = next((i for i, line in enumerate(lines) if line.startswith("▸")), 0)
+        body = self.query_one("#sweep-chart", VerticalScroll)
+        self.call_after_refresh(body.scroll_to, y=max(0, row - CONTEXT), animate=False)
 
     def action_close(self) -> None:
         """Close the chart."""
