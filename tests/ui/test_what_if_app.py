@@ -129,6 +129,10 @@ async def test_the_sweep_chart_marks_the_current_value(capsys, ruleset, focus):
         chart = str(app.screen.query_one("#sweep-text", Static).render())
         current = form.ruleset.inputs[name].to_text(form.value(name))
         ruleset_ = form.ruleset
+        await pilot.pause()
+        await pilot.pause()
+        header_in_view = app.screen.query_one("#sweep-chart").scroll_y == 0
+    assert header_in_view  # the row is on the first screen: the column names stay in view
     marked = [line for line in chart.splitlines() if line.startswith("▸ ")]
     assert len(marked) == 1 and marked[0][2:].split()[0] == current
     assert max(len(line) for line in chart.splitlines()) <= 74

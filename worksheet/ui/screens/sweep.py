@@ -48,7 +48,12 @@ class SweepScreen(Dialog[None]):
         lines = self._chart_text.splitlines()
         row = next((i for i, line in enumerate(lines) if line.startswith("▸")), 0)
         body = self.query_one("#sweep-chart", VerticalScroll)
-        self.call_after_refresh(body.scroll_to, y=max(0, row - CONTEXT), animate=False)
+
+        def show_row() -> None:  # only when it is below the fold: the header stays in view
+            if row >= body.size.height - 1:
+                body.scroll_to(y=max(0, row - CONTEXT), animate=False)
+
+        self.call_after_refresh(show_row)
 
     def action_close(self) -> None:
         """Close the chart."""
