@@ -50,6 +50,7 @@ KEYS = {
     "ctrl+y": b"\x19", "ctrl+r": b"\x12", "ctrl+o": b"\x0f", "ctrl+p": b"\x10",
     "ctrl+g": b"\x07",
     "f12": b"\x1b[24~", "f10": b"\x1b[21~", "f1": b"\x1bOP", "f2": b"\x1bOQ", "f3": b"\x1bOR",
+    "f5": b"\x1b[15~", "f6": b"\x1b[17~",
     "pagedown": b"\x1b[6~", "pageup": b"\x1b[5~",
     "f4": b"\x1bOS", "f5": b"\x1b[15~", "f6": b"\x1b[17~", "f9": b"\x1b[20~",
     "ctrl+pagedown": b"\x1b[6;5~", "ctrl+pageup": b"\x1b[5;5~",
@@ -255,6 +256,13 @@ class PtyWorksheet:
     def text(self) -> str:
         """The screen as text, one line per row."""
         return "\n".join(self.screen.display)
+
+    def message_words(self) -> str:
+        """The words at the bottom of the screen as one line: the app shows one message at a
+        time there (the message line above the status line, or a dialog's under the dialog; a
+        long one takes two rows), so a message is found in these, with the status line's
+        and the key bar's words beside it."""
+        return re.sub(r"\s+", " ", " ".join(self.screen.display[-3:])).strip()
 
     def line_with(self, needle: str) -> str:
         """The first screen line containing ``needle`` ('' when none)."""

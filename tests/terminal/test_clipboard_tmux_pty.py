@@ -1,6 +1,6 @@
 """Copy inside a real tmux, end to end: the real ``worksheet`` runs in a pane of a tmux server
 of the test's own (``tmux -L … -f /dev/null``, 80×24), Ctrl+L is sent with ``send-keys``, the
-toast is read from the pane (``capture-pane -p``) and tmux's paste buffer with
+message is read from the pane (``capture-pane -p``) and tmux's paste buffer with
 ``show-buffer``.
 
 With ``set-clipboard off`` tmux drops the copy: its buffer stays empty and the toast must say
@@ -82,10 +82,10 @@ class TmuxPane:
 
 
 def toast_text(screen: str) -> str:
-    """The words right of the toasts' left edge (``▌``), joined, block glyphs (the scroll bar)
-    left out: a toast wraps its lines."""
-    right = " ".join(line.rsplit("▌", 1)[1] for line in screen.splitlines() if "▌" in line)
-    return " ".join(re.sub("[\u2580-\u259f]", " ", right).split())
+    """The words of the screen's last three rows, joined: the message line (one message, on
+    one row or two) is above the status line and the key bar."""
+    bottom = " ".join(screen.rstrip("\n").splitlines()[-3:])
+    return " ".join(re.sub("[\u2580-\u259f]", " ", bottom).split())
 
 
 @pytest.fixture

@@ -23,6 +23,8 @@ import pytest
 
 from pty_app import Folders, PtyWorksheet, keys
 
+from worksheet import rulesets
+
 GEMSTONE_DEFAULTS = "Evade DS vs melee 0  ·  Evade DS vs ranged 0"
 """GemStone IV's strip with every input at its default: Dodge ranks 0, Agility and Intuition
 bonus 0, so the base value 0 + 0 + trunc(0 / 4) is 0, and every factor times 0 stays 0."""
@@ -30,9 +32,14 @@ bonus 0, so the base value 0 + 0 + trunc(0 / 4) is 0, and every factor times 0 s
 GEMSTONE_SAVED = "GemStone IV — Evade DS · saved · defaults"
 """GemStone IV's status line while nothing is edited."""
 
-NOT_ENTERED = ("Not entered: “ ”. Step {step} · {row} is worked out, not typed; Ctrl+Down goes "
-               "to the next input.")
-"""The note a Space on a worked-out step leaves (a toast over the status line's end)."""
+NOT_ENTERED = ("! Not entered: “ ”. Step {step} · {row} is worked out, not typed; Ctrl+Down "
+               "goes to the next input.")
+"""The note a Space on a worked-out step leaves on the message line (two rows at 80 columns:
+the status line's row too, until it goes)."""
+
+STATUS_STARTS = tuple(f" {title}" for rid in rulesets.ids()
+                      for title in (rulesets.title(rid), rulesets.short_title(rid)))
+"""How the status line starts: with the tab's title, long or short."""
 
 
 class Shown(NamedTuple):
@@ -45,27 +52,22 @@ class Shown(NamedTuple):
     strip: str
     """The result strip under the tabs."""
     status: str
-    """The status line, up to a toast drawn over its end."""
+    """The status line (``""`` while a message of two rows takes its row)."""
     note: str = ""
-    """The text of the toast shown, if any."""
-
-
-def left_of_toast(line: str) -> str:
-    """A line of the panel or status area without the toast drawn over its right part."""
-    return line.split("▌", 1)[0].strip()
+    """The message shown on the message line, if any."""
 
 
 def shown(app: PtyWorksheet) -> Shown:
     """What the screen shows now (see :class:`Shown`)."""
     display = app.screen.display
-    panel = next((left_of_toast(line) for line in display
+    panel = next((line.strip() for line in display
                   if re.match(r"\s*(Input|Step \S+) · ", line)), "")
     focused = focused_lines(app)
     row = " · ".join(re.split(r"\s{2,}", focused[0].lstrip("▌ "))[:2]) if focused else ""
-    below = display[next((i for i, line in enumerate(display) if line.startswith("▔")), 0):]
-    note = " ".join(text for line in below for part in re.findall(r"^.+?▌ (.*)$", line)
-                    if (text := re.sub(r"\s*[▁-█]*\s*$", "", part)))  # no scroll bar
-    return Shown(panel, row, display[2].strip(), left_of_toast(display[-2]), note)
+    message, status = display[-3].strip(), display[-2]  # the message line, the status line
+    if not status.startswith(STATUS_STARTS):  # a message of two rows
+        message, status = f"{message} {status.strip()}", ""
+    return Shown(panel, row, display[2].strip(), status.strip(), message)
 
 
 def focused_lines(app: PtyWorksheet) -> list[str]:
@@ -146,17 +148,15 @@ def test_fourteen_tabs_right_after_launch_land_where_slow_tabs_do(tmp_path, size
     with burst(tmp_path, ["gemstone4"], ["tab"] * 14, size) as app:
         ends_showing(app, Shown("Step 3 · Shield factor", "3 Shield factor · none shield",
                                 GEMSTONE_DEFAULTS, GEMSTONE_SAVED))
-        assert re.search(r"\n▌  3 Shield factor +none shield +1 ", app.text()), app.text()
+        assert re.search(r"\n▌  3 Shield factor +none shield +1[ ▁-█]", app.text()), app.text()
 
 
 FIRST_PAINT_ENDS = {
     "gemstone4": Shown("Step 3 · Shield factor", "3 Shield factor · none shield",
-                       GEMSTONE_DEFAULTS, "GemStone IV — Evade DS · saved · defau",
-                       NOT_ENTERED.format(step=3, row="Shield factor")),
+                       GEMSTONE_DEFAULTS, "", NOT_ENTERED.format(step=3, row="Shield factor")),
     # Dexterity 2 + Dodge 0 = a pool of 2; base difficulty 6 against one opponent.
     "vtm-revised": Shown("Step 2 · Dice penalty", "2 Dice penalty · single defense: no penalty",
-                         "Defense pool 2  ·  Difficulty 6",
-                         "Vampire (Revised) — Defensive Maneuver",
+                         "Defense pool 2  ·  Difficulty 6", "",
                          NOT_ENTERED.format(step=2, row="Dice penalty")),
     # A ranged attack: Reaction 3, and +3 for the defender in a moving vehicle = 6.
     "shadowrun4": Shown("Input · In moving vehicle", "In moving vehicle · ▐X▌ yes",
@@ -164,7 +164,11 @@ FIRST_PAINT_ENDS = {
                         "Shadowrun 4A — Defense Test · ● unsaved edits · defaults"),
 }
 """Where fourteen Tabs and a Space end on each ruleset: the Space on a worked-out step is not
-entered (a note says so), on a yes/no it toggles it."""
+entered (a note says so, on two rows), on a yes/no it toggles it."""
+
+STATUS_AFTER = {"gemstone4": GEMSTONE_SAVED,
+                "vtm-revised": "Vampire (Revised) — Defensive Maneuvers · saved · defaults"}
+"""The status line once the note has gone: nothing was edited."""
 
 
 @pytest.mark.parametrize("tab", ["gemstone4", "vtm-revised", "shadowrun4"])
@@ -175,6 +179,9 @@ def test_keys_sent_before_the_first_paint_are_all_applied(tmp_path, tab):
     with PtyWorksheet(Folders(tmp_path / "burst"), tab) as app:
         app.send(keys(*["tab"] * 14, "space"))
         ends_showing(app, FIRST_PAINT_ENDS[tab])
+        if tab in STATUS_AFTER:
+            app.wait_until(lambda: shown(app).status == STATUS_AFTER[tab],
+                           "the status line once the note has gone")
         assert app.process.poll() is None, "the program still runs"
 
 

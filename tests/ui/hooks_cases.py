@@ -23,7 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from worksheet.ui import textual_internals as hooks
-from worksheet.ui.app.plain_toasts import OneToastPerMessage
+from worksheet.ui.app.one_message import OneMessage
 from worksheet.ui.screens.sheet_screen import KeepStylesOnFirstResume
 from worksheet.ui.widgets.ordered_input import KeyBeforeInput
 
@@ -86,7 +86,7 @@ class ProbeScreen(hooks.RenderSentLinesOnly, KeepStylesOnFirstResume, Screen):
             yield Far("far", id="far")
 
 
-class Probe(hooks.UncaughtExceptionHook, OneToastPerMessage, hooks.HooksWhileRunning,
+class Probe(hooks.UncaughtExceptionHook, OneMessage, hooks.HooksWhileRunning,
             App[None]):
     CSS = "Input { width: 20; height: 1; border: none; } #rows { height: 3; }"
 

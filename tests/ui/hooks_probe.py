@@ -15,12 +15,14 @@ from textual.notifications import Notification
 
 
 def notifications(app: Any) -> list[Notification]:
-    """The notifications the app holds now (title, message, severity), oldest first: what
-    the player was told (a refusal names its input), without waiting for or parsing toasts.
+    """The message the app shows now (title, message, severity), as a list of one or none:
+    what the player was told (a refusal names its input), without reading the screen.
 
-    Relies on: ``App._notifications`` (a ``Notifications``, iterable of ``Notification``).
+    Relies on: the app's ``message`` (``app.one_message.OneMessage``: the newest message
+    until its time is up), since the app shows one at a time on its message line; Textual's
+    ``App._notifications`` (its toasts) stays empty.
     """
-    return list(app._notifications)
+    return [app.message] if app.message is not None else []
 
 
 def exit_output(app: Any) -> list[Any]:

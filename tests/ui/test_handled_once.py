@@ -3,8 +3,9 @@
 Textual calls a message's handler of every class of the MRO that defines one (``_on_notify``,
 ``_on_key``), so a mixin's handler that also called ``super()`` ran Textual's a second time:
 every notification refreshed the toasts twice, and every non-printable key reached ``Input``'s
-key handler twice. Seen from outside: the toast refreshes the app schedules (``run_test``'s
-``message_hook`` sees each), and the calls Textual's own ``Input._on_key`` gets.
+key handler twice. Seen from outside: the message line given the message (and no toast
+refresh, which ``run_test``'s ``message_hook`` would see), and the calls Textual's own
+``Input._on_key`` gets.
 """
 
 from __future__ import annotations
@@ -25,9 +26,23 @@ def is_toast_refresh(message) -> bool:
             and type(getattr(callback, "__self__", None)).__name__ == "ToastRack")
 
 
-async def test_one_notification_is_one_toast_refresh_and_one_toast():
+async def test_one_notification_is_shown_once_on_the_message_line_and_makes_no_toast(
+        monkeypatch):
+    """The app's ``on_notify`` takes the message and prevents Textual's: no toast refresh, no
+    toast, and the message line is given the message once."""
+    from worksheet.ui.widgets.message_line import MessageLine
+
     app = WorksheetApp()
     refreshes: list[object] = []
+    shown: list[str] = []
+    show = MessageLine.show
+
+    def counted(line, notification) -> None:
+        if notification is not None and notification is not line.notification:
+            shown.append(notification.message)
+        show(line, notification)
+
+    monkeypatch.setattr(MessageLine, "show", counted)
 
     def hook(message) -> None:
         if is_toast_refresh(message):
@@ -37,10 +52,12 @@ async def test_one_notification_is_one_toast_refresh_and_one_toast():
         await pilot.pause()
         refreshes.clear()
         app.notify("Nothing to undo in this tab.")
-        toasts = await until(pilot, lambda: app.screen.query("Toast"), "the toast shows")
+        line = app.query_one("#message", MessageLine)
+        await until(pilot, lambda: line.text == "Nothing to undo in this tab.",
+                    "the message shows on the message line")
         await pilot.pause()
-        assert len(toasts) == 1
-        assert len(refreshes) == 1, f"one notification refreshed the toasts {len(refreshes)}×"
+        assert shown == ["Nothing to undo in this tab."]
+        assert refreshes == [] and not app.screen.query("Toast")
 
 
 class Field(App[None]):

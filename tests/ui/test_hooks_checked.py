@@ -26,6 +26,7 @@ from textual.widgets import Static
 
 import hooks_probe
 from hooks_cases import ProbeScreen, probe
+from waits import until
 from hooks_cases import signal_handlers  # noqa: F401 (autouse: puts back the signal handlers)
 from tests.ui.test_hooks_keys import (each_key_is_seen_before_it_is_inserted,
     typing_that_fits_lays_nothing_out, the_list_is_built_when_it_first_opens,
@@ -58,7 +59,7 @@ from tests.ui.test_hooks_memory import (a_hidden_container_lets_go_of_a_removed_
     a_continue_reaches_the_driver_on_the_loop_only_when_allowed,
     a_continue_after_a_stop_it_did_not_make_restarts_the_mode)
 from worksheet.ui import textual_internals as hooks
-from worksheet.ui.app import plain_toasts
+from worksheet.ui.app import one_message
 from worksheet.ui.controllers import recovery
 from worksheet.ui.screens import confirm, dialog, sheet_screen
 from worksheet.ui.terminal import key_gate
@@ -99,27 +100,28 @@ def toasts(app: App) -> list[str]:
     return sorted(str(toast.render()) for toast in app.screen.query("Toast"))
 
 
-async def a_repeated_message_shows_once(app, pilot):
+async def a_message_makes_no_toast(app, pilot):
     for _ in range(3):
         app.notify("Nothing to undo")
-    await pilot.pause()
-    assert toasts(app) == ["Nothing to undo"]
-
-
-async def the_repeat_replaces_the_one_shown(app, pilot):
-    app.notify("Nothing to undo")
-    app.notify("Refused")
-    app.notify("Nothing to undo")
-    await pilot.pause()
-    assert [n.message for n in hooks_probe.notifications(app)] == ["Refused", "Nothing to undo"]
-    assert toasts(app) == ["Nothing to undo", "Refused"]
-
-
-async def another_severity_is_another_toast(app, pilot):
-    app.notify("Refused")
     app.notify("Refused", severity="error")
     await pilot.pause()
-    assert toasts(app) == ["Refused", "Refused"]
+    assert toasts(app) == []
+    assert (app.message.message, app.message.severity) == ("Refused", "error")
+
+
+async def the_newest_message_replaces_the_one_shown(app, pilot):
+    app.notify("Nothing to undo")
+    app.notify("Refused")
+    app.notify("Nothing to undo")
+    await pilot.pause()
+    assert [n.message for n in hooks_probe.notifications(app)] == ["Nothing to undo"]
+
+
+async def a_message_goes_when_its_time_is_up(app, pilot):
+    app.notify("Saved", timeout=0.05)
+    await pilot.pause()
+    assert app.message.message == "Saved"
+    await until(pilot, lambda: app.message is None, "the message went when its time was up")
 
 
 async def styled_on_resume(app, pilot, first: bool) -> int:
@@ -240,9 +242,9 @@ BEHAVIOURS = [
 
 NOW_PUBLIC = [
     (sheet_screen, "breakpoint_class", breakpoints_by_width),
-    (plain_toasts, "OneToastPerMessage", a_repeated_message_shows_once),
-    (plain_toasts, "OneToastPerMessage", the_repeat_replaces_the_one_shown),
-    (plain_toasts, "OneToastPerMessage", another_severity_is_another_toast),
+    (one_message, "OneMessage", a_message_makes_no_toast),
+    (one_message, "OneMessage", the_newest_message_replaces_the_one_shown),
+    (one_message, "OneMessage", a_message_goes_when_its_time_is_up),
     (sheet_screen, "KeepStylesOnFirstResume", the_first_resume_restyles_nothing),
     (sheet_screen, "KeepStylesOnFirstResume", a_later_resume_restyles),
     (ordered_input, "KeyBeforeInput", each_key_is_seen_before_it_is_inserted),

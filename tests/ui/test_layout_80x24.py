@@ -58,9 +58,9 @@ def test_the_strip_holds_the_headline_only_in_order(rid):
 def test_an_outcome_not_known_yet_is_left_out_and_a_known_one_is_said_once():
     assert "—" not in strip_text("shadowrun4")
     rolled = strip_text("shadowrun4", {"attacker_hits": "3", "defender_faces": "1,1,5"})
-    assert rolled == "Defense pool 3  ·  attack hits  ·  Net hits 2  ·  glitch"
+    assert rolled == "Defense pool 3  ·  the attack lands  ·  Net hits 2  ·  glitch"
     missed = strip_text("shadowrun4", {"attacker_hits": "0", "defender_faces": "2,3,5"})
-    assert missed == "Defense pool 3  ·  attack misses  ·  Net hits 0  ·  no glitch"
+    assert missed == "Defense pool 3  ·  the attack misses  ·  Net hits 0  ·  no glitch"
     assert "glitch glitch" not in rolled
 
 
@@ -76,7 +76,7 @@ def test_vampire_says_why_a_maneuver_is_not_allowed_instead_of_its_pool():
                                       "attacker_successes": "2"})
     assert text.startswith("Not allowed: a block only deflects hand-to-hand attacks")
     assert "Defense pool" not in text and "Difficulty" not in text
-    assert text.endswith("attack hits  ·  Remaining successes 2")
+    assert text.endswith("the attack lands  ·  Remaining successes 2")
 
 def test_vampire_does_not_say_not_allowed_while_that_waits_for_an_input():
     """Whether a block of lethal damage is allowed depends on Fortitude: while Fortitude is

@@ -9,9 +9,9 @@ from pathlib import Path
 from worksheet.ui import messages
 
 UI = Path(messages.__file__).resolve().parent
-WORDED_ELSEWHERE = {"messages.py", "app/plain_toasts.py"}
+WORDED_ELSEWHERE = {"messages.py", "app/one_message.py"}
 """Where ``notify`` may be called with words: the module of words, and the override that makes
-every toast plain text (it passes the words on). ``textual_internals`` touches Textual's own."""
+every message plain text (it passes the words on). ``textual_internals`` touches Textual's own."""
 
 
 def _notify_calls(path: Path) -> list[str]:
@@ -39,7 +39,7 @@ def test_no_toast_is_worded_where_it_is_shown():
 
 
 def test_the_reader_finds_notify_calls():
-    assert _notify_calls(UI / "app" / "plain_toasts.py"), "a reader that finds nothing passes"
+    assert _notify_calls(UI / "app" / "one_message.py"), "a reader that finds nothing passes"
 
 
 def test_a_toast_is_shown_with_its_words_title_severity_and_timeout():

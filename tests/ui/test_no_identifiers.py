@@ -188,7 +188,10 @@ def app_wide() -> Iterator[tuple[str, str]]:
     yield "party_refused", _toast_texts(messages.party_refused(
         "/srv/party/orc.toml: is a symbolic link, not a preset file"))
     yield "cannot_keep_edits", _toast_texts(messages.cannot_keep_edits(error))
-    yield "restore_problem", _toast_texts(messages.restore_problem("Dodge = 'x': not a number"))
+    yield "restore_problem", _toast_texts(messages.restore_problem(
+        "Dodge = 'x': not a number", "Onslaught = '99': at most 20"))
+    yield "quit_question", " ".join(messages.quit_question(["Exalted 2e — Defense Value"]))
+    yield "not_quit", _toast_texts(messages.not_quit("Exalted 2e — Defense Value"))
     yield "not_restorable", messages.not_restorable(error)
     yield "set_aside", _toast_texts(messages.set_aside(["Exalted"], messages.UNREADABLE, None))
     yield "deleted", _toast_texts(messages.deleted({"name": "Shield"}, 0))

@@ -32,7 +32,9 @@ FULL = f"{BOOK}, Combat, “Full Defense”"
 BURSTS = {"none": 0, "wide": -2, "long-wide": -5, "full-auto-wide": -9}
 SPREADS = {"none": 0, "medium": -2, "wide": -4}
 
-HIT_WORDS = {True: "attack hits", False: "attack misses"}
+# The strip's verdict: a sentence, so "attack hits" is not read as a count of the
+# attacker's hits (issue 42).
+HIT_WORDS = {True: "the attack lands", False: "the attack misses"}
 GLITCH_WORDS = {"none": "no glitch", "glitch": "glitch", "critical": "critical glitch"}
 """How the result strip says the outcome (``Headline.words``)."""
 

@@ -38,7 +38,9 @@ MAX_OPPONENT_STEP = 4
 ABORT_COST = ("Willpower roll at difficulty 6 (or spend 1 Willpower point); if the roll fails, "
               "the originally declared action is carried out instead")
 
-HIT_WORDS = {True: "attack hits", False: "attack misses"}
+# The strip's verdict: a sentence, so "attack hits" is not read as a count of the
+# attacker's hits (issue 42).
+HIT_WORDS = {True: "the attack lands", False: "the attack misses"}
 """How the result strip says the outcome (``Headline.words``)."""
 
 RULESET = Ruleset(

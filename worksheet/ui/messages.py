@@ -1,6 +1,9 @@
-"""The player's messages: every toast the app shows, and the status line's words, in one place.
+"""The player's messages: every message the app shows, and the status line's words, in one place.
 
-A toast's words, title, severity and how long it stays are one :class:`Toast`, made here and
+The app shows one message at a time, on the message line (``widgets.message_line``, placed by
+``app.one_message``); a message is still called a toast here, after Textual's ``notify``,
+which every one goes through. A toast's words, title, severity (an error reads ``✗``, a
+warning ``!``) and how long it stays are one :class:`Toast`, made here and
 shown where it happens (``toast.show(self.notify)``), so rewording a message is an edit to this
 module alone and a test that reads a toast finds its words here. A problem with an input is
 worded by :meth:`~worksheet.ui.speaker.Speaker.problem` from the engine's fields; the toasts
@@ -20,7 +23,7 @@ Severity = Literal["information", "warning", "error"]
 
 
 class Toast(NamedTuple):
-    """One notification: what ``notify`` is given."""
+    """One message: what ``notify`` is given."""
 
     message: str
     title: str = ""
@@ -36,7 +39,8 @@ class Toast(NamedTuple):
 # -- undo, redo, reset (the app) ----------------------------------------------------------
 NOTHING_TO_UNDO = Toast("Nothing to undo in this tab.", timeout=2)
 NOTHING_TO_REDO = Toast("Nothing to redo in this tab.", timeout=2)
-TAB_RESET = Toast("Tab reset to defaults (Ctrl+Z undoes).", timeout=3)
+TAB_RESET = Toast("This tab is back to its defaults (Ctrl+Z undoes).", timeout=3)
+"""Said of the tab shown, not of the Tab key."""
 
 
 # -- presets ------------------------------------------------------------------------------
@@ -77,15 +81,31 @@ def saved(name: str, path: object) -> Toast:
     return Toast(f"Saved {name} to {path}", timeout=4)
 
 
+# -- quitting -----------------------------------------------------------------------------
+def quit_question(titles: Iterable[str]) -> tuple[str, str]:
+    """The question Ctrl+Q asks when tabs have unsaved edits, and what to know to answer."""
+    titles = list(titles)
+    each = "this tab" if len(titles) == 1 else "each tab, one at a time,"
+    return ("Quit with unsaved edits?",
+            f"Not saved: {', '.join(titles)}. Save and quit saves {each} as a preset "
+            "first; Esc cancels.")
+
+
+def not_quit(title: str) -> Toast:
+    """Save and quit ended without a save (cancelled, or refused): the app stays."""
+    return Toast(f"Not quit: {title} was not saved.", severity="warning", timeout=6)
+
+
 # -- recovery of unsaved edits ------------------------------------------------------------
 def cannot_keep_edits(error: object) -> Toast:
     """The recovery file could not be written: the edits would be lost in a crash."""
     return Toast(f"Cannot keep unsaved edits for recovery: {error}", severity="warning")
 
 
-def restore_problem(problem: str) -> Toast:
-    """One entry of a restored tab left out (its words from ``form.entries``)."""
-    return Toast(problem, severity="warning")
+def restore_problem(*problems: str) -> Toast:
+    """Entries of a restored tab left out (their words from ``form.entries``), in one
+    message: the message line shows one at a time."""
+    return Toast("; ".join(problems), severity="warning", timeout=8)
 
 
 NOT_RESTORED_NOW = Toast("Not restored now: the next start offers these edits again.",
@@ -178,8 +198,8 @@ says "Sent", and where tmux drops the copy it says so and what to type."""
 
 def _copied(shown: str, reach: str, lines: str) -> Toast:
     """One copy toast: a dropped copy is a warning that stays long enough to read the fix."""
-    title, note = COPIED[reach]
-    return Toast(shown + (f"\n{note}" if note else ""), title=title.format(n=lines),
+    title, note = COPIED[reach]  # the note first: cut short, the message keeps what to do
+    return Toast((f"{note}\n" if note else "") + shown, title=title.format(n=lines),
                  severity="warning" if reach == "tmux drops" else "information",
                  timeout=10 if reach == "tmux drops" else 4)
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
+from textual.containers import Vertical
 from textual.css.query import NoMatches
 from textual import events
 from textual.screen import Screen
@@ -27,9 +28,10 @@ from worksheet.ui.controllers.focus import FocusController
 from worksheet.ui.keys import ALT_DIGITS, Key, help_rows, key_names
 from worksheet.ui.terminal.garbage import PauseCollector, free_removed
 from worksheet.ui.app.actions import ControllerActions
-from worksheet.ui.app.plain_toasts import PlainToasts
+from worksheet.ui.app.one_message import OneMessage
 from worksheet.ui.terminal.key_gate import KeyGate
 from worksheet.ui.controllers.presets import PresetController
+from worksheet.ui.controllers.quit import QuitController
 from worksheet.ui.controllers.recovery import RecoveryController
 from worksheet.ui.terminal.redraw import REDRAW, RedrawScreen
 from worksheet.ui.form.sheet_form import SheetForm
@@ -39,12 +41,13 @@ from worksheet.ui.textual_internals import (HooksWhileRunning, UncaughtException
                                             copy_through_driver)
 from worksheet.ui.widgets.frame_hold import frame_hold
 from worksheet.ui.widgets.key_bar import KeyBar
+from worksheet.ui.widgets.message_line import MessageLine
 from worksheet.ui.widgets.tab_bar import TabBar
 
 if TYPE_CHECKING:
     from worksheet.presets import Preset
 
-class WorksheetApp(ControllerActions, PlainToasts, RedrawScreen, KeyGate,
+class WorksheetApp(ControllerActions, OneMessage, RedrawScreen, KeyGate,
                    UncaughtExceptionHook, HooksWhileRunning, App[None]):
     """The terminal worksheet. What each group of keys does is a controller's, each owning its
     state: ``focus_keys``, ``fight``, ``preset_files`` and ``recovery``.
@@ -148,11 +151,13 @@ class WorksheetApp(ControllerActions, PlainToasts, RedrawScreen, KeyGate,
         self._collector: PauseCollector | None = None
         self.recovery = RecoveryController(self, store.recovery())
         """Unsaved edits kept until a clean quit, offered back at the next start."""
+        self.quitting = QuitController(self, self.recovery)
+        """Ctrl+Q: asks first about unsaved edits, and offers to save them."""
         self.focus_keys = FocusController(self)
         """Tab, Shift+Tab, Ctrl+↓/↑, made safe for bursts of keys."""
         self.fight = fight.FightController(self)
         """The fight loop's keys, the steppers and copying to the game."""
-        self.preset_files = PresetController(self, self.recovery.save)
+        self.preset_files = PresetController(self, self.quitting.written)
         """Opening and saving presets."""
         self.variants = variants.VariantsController(self)
         """What-if, sweep, step effects and the baseline (compare.md)."""
@@ -169,7 +174,9 @@ class WorksheetApp(ControllerActions, PlainToasts, RedrawScreen, KeyGate,
         yield TabBar([(rid, rulesets.short_title(rid)) for rid in self.ruleset_ids], self.initial,
                      id="tabs")
         yield self._new_form(self.initial)  # the other tabs' forms: when first shown
-        yield self._status_line
+        with Vertical(id="bottom-lines"):  # the message line; a long message takes both rows
+            yield MessageLine(id="message")
+            yield self._status_line
         yield KeyBar(id="keys")
 
     def _new_form(self, rid: str) -> SheetForm:
@@ -228,7 +235,7 @@ class WorksheetApp(ControllerActions, PlainToasts, RedrawScreen, KeyGate,
         form = self.form(rid)
         if form is None:
             form = self._new_form(rid)
-            self._status_line.parent.mount(form, before=self._status_line)
+            self.screen_stack[0].mount(form, before="#bottom-lines")
             self.recovery.form_built(rid)
         return form
 
@@ -357,8 +364,9 @@ class WorksheetApp(ControllerActions, PlainToasts, RedrawScreen, KeyGate,
         copy_through_driver(self, text, for_terminal(text, os.environ))
 
     async def action_quit(self) -> None:
-        """Quit; asks first when a tab has unsaved edits. A clean quit clears recovery."""
-        self.recovery.quit()
+        """Quit; asks first when a tab has unsaved edits (Save and quit, Quit without saving,
+        Cancel). A clean quit clears recovery."""
+        self.quitting.quit()
 
     # -- the end of a session ---------------------------------------------------------------
     def handle_uncaught(self, error: Exception) -> None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
     from textual.screen import Screen
+    from textual.signal import Signal
     from textual.timer import Timer
     from textual.widget import Widget
 
@@ -46,6 +47,9 @@ class Host(Protocol):
     def update_status(self) -> None:
         """Show the active tab's status line again (saved, problems, preset)."""
 
+    def action_save_preset(self) -> None:
+        """Save this tab's inputs as a preset (Ctrl+S: asks for a name)."""
+
     def copy_to_clipboard(self, text: str) -> None:
         """Copy ``text`` to the player's clipboard."""
 
@@ -58,6 +62,9 @@ class Host(Protocol):
     def screen_stack(self) -> list[Screen[Any]]:
         """The sheet's screen first, then the dialogs above it."""
 
+    screen_change_signal: Signal[Screen[Any]]
+    """Published when the screen on top changes (a dialog opens or closes)."""
+
     @property
     def focused(self) -> Widget | None:
         """The focused widget."""
@@ -68,7 +75,8 @@ class Host(Protocol):
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = False) -> None:
-        """Show a toast (its text as written: never read as markup, ``app.plain_toasts``)."""
+        """Show a message on the message line (its text as written: never read as markup;
+        ``app.one_message``)."""
 
     def push_screen(self, screen: Screen[Any], callback: Callable[[Any], Any] | None = None,
                     ) -> Any:

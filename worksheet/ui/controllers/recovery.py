@@ -7,7 +7,7 @@ ends the program with one line and status 1 instead of a traceback). A restore n
 the app: what cannot be restored is kept aside in a file of its own.
 
 A controller the app composes: it owns the recovery file, the debounce timer, the restored
-edits of tabs not shown yet, and the quit that asks about unsaved edits.
+edits of tabs not shown yet (the quit that asks about them: ``controllers.quit``).
 """
 
 from __future__ import annotations
@@ -87,25 +87,9 @@ class RecoveryController:
         return [rid for rid in host.ruleset_ids if rid in self._pending
                 or (form := host.form(rid)) is not None and form.dirty]
 
-    def quit(self) -> None:
-        """Quit; asks first when a tab has unsaved edits. A clean quit clears recovery."""
-        from worksheet.ui.screens.confirm import Choose    # the dialogs load when first opened
-
-        host = self.host
-        dirty = self.unsaved_tabs()
-        if not dirty:
-            self._quit_now()
-            return
-        if isinstance(host.screen, Choose) and getattr(host.screen, "quitting", False):
-            return
-        titles = ", ".join(rulesets.title(rid) for rid in dirty)
-        dialog = Choose("Quit with unsaved edits?", f"Not saved: {titles}. Ctrl+S saves a "
-                        "tab as a preset.", [("cancel", "Keep editing"),
-                                             ("quit", "Quit without saving")])
-        dialog.quitting = True
-        host.push_screen(dialog, lambda answer: answer == "quit" and self._quit_now())
-
-    def _quit_now(self) -> None:
+    def quit_now(self) -> None:
+        """End the session cleanly: the recovery file is cleared (``controllers.quit`` asks
+        first when there are unsaved edits)."""
         self._write.cancel()
         self.file.clear()
         self.host.exit()
@@ -293,8 +277,8 @@ class RecoveryController:
             return
         self._pending.pop(rid, None)
         self.host.update_status()
-        for problem in problems:
-            messages.restore_problem(problem).show(self.host.notify)
+        if problems:
+            messages.restore_problem(*problems).show(self.host.notify)
 
     def _load_tab(self, rid: str, form: SheetForm, tab: dict[str, Any]) -> list[str]:
         entries, problems = entries_from_json(form.ruleset, tab.get("entries") or {})

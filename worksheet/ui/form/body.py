@@ -53,8 +53,8 @@ def first_view(screen: Widget) -> tuple[int, int, bool]:
     (``build_if_near_the_end``)."""
     width, height = screen.app.size
     narrow = screen.has_class("-narrow")
-    chrome = 5 + (PANEL_LINES if narrow else 1)  # tabs (2), results (1; +1 border when wide),
-    # status and keys, and the panel under a narrow form
+    chrome = 6 + (PANEL_LINES if narrow else 1)  # tabs (2), results (1; +1 border when wide),
+    # the message line, status and keys, and the panel under a narrow form
     row_width = width - 2 - (0 if narrow else PANEL_WIDTH)  # the form's padding and scroll bar
     return max(8, height - chrome) + 1, max(20, row_width), narrow
 

@@ -19,6 +19,8 @@ from textual.screen import ModalScreen
 from textual.types import NoActiveAppError
 from textual.widgets import Button, Input
 
+from worksheet.ui.widgets.message_line import MessageLine
+
 CSS_FILE = Path(__file__).with_name("dialogs.tcss")
 """The dialogs' rules: read with the first dialog, not at start (:func:`add_css_file`)."""
 
@@ -45,7 +47,8 @@ class Body(VerticalScroll, can_focus=False):
 
 
 class Dialog(ModalScreen[Result], Generic[Result]):
-    """A modal dialog that dismisses at most once."""
+    """A modal dialog that dismisses at most once, with a message line of its own under it:
+    a message that comes while it is open shows there, never over its buttons."""
 
     def __init__(self) -> None:
         super().__init__(classes="dialog-screen")
@@ -54,6 +57,11 @@ class Dialog(ModalScreen[Result], Generic[Result]):
         except NoActiveAppError:  # made outside a running app: nothing to style
             pass
         self._finished = False
+
+    def on_mount(self) -> None:
+        """The dialog's message line, docked at the bottom: the dialog is laid out in the
+        rows above it (a dialog's own ``on_mount`` runs too)."""
+        self.mount(MessageLine())
 
     def on_key(self, event: events.Key) -> None:
         """Give a text field the keys typed before it had focus (the dialog was opening)."""

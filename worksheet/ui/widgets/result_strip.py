@@ -29,7 +29,7 @@ STYLES = {State.OK: "bold $text-success", State.BLOCKED: "$text-warning"}
 def entry_text(entry: Headline, label: str, sheet: Sheet, speaker: Speaker) -> tuple[str, str]:
     """``(label, value)`` of one headline entry now; ``("", "")`` when it is left out.
 
-    The value is empty when the words stand alone (``attack hits``).
+    The value is empty when the words stand alone (``the attack lands``).
     """
     if entry.unless and sheet.status(entry.unless).ok \
             and sheet.value(entry.unless) is not None:

@@ -9,9 +9,10 @@ player to remember.
 
 from __future__ import annotations
 
-from textual.widgets import Static
-
 from typing import Any
+
+from textual.content import Content
+from textual.widgets import Static
 
 from worksheet.engine import Ruleset
 from worksheet.engine.fight_loop import ATTACKED_AGAIN, MY_ACTION
@@ -44,6 +45,24 @@ def round_heading(ruleset: Ruleset) -> Static:
                   classes="step-heading round-heading", markup=False)
 
 
+NOTE_EDGE = 5
+"""Cells of a round note's row that are not its text (its padding in fight_loop.tcss)."""
+
+
+class RoundNote(Static):
+    """A line beneath a round input (its reset rule, the loop's note), which tells the lines
+    it takes before it is built, as the rows do (``form.body.row_lines``): at 80 columns a
+    rule wraps to two or three, and counted as one the first paint missed rows it shows."""
+
+    def __init__(self, text: str):
+        super().__init__(text, classes="round-rule", markup=False)
+        self._text = text
+
+    def lines_at(self, width: int, narrow: bool) -> int:
+        """The lines the note takes at ``width`` (its outer width)."""
+        return len(Content(self._text).wrap(max(1, width - NOTE_EDGE)))
+
+
 def round_notes(ruleset: Ruleset, name: str) -> list[Static]:
     """The lines shown beneath a round input: its reset rule with the citation; and after the
     first input, the loop's note (Rise: which modifiers are the round's)."""
@@ -51,10 +70,9 @@ def round_notes(ruleset: Ruleset, name: str) -> list[Static]:
     lines = []
     counter = loop.counter(name)
     if counter is not None:
-        lines.append(Static(f"↺ {counter.rule} — {counter.cite}", classes="round-rule",
-                            markup=False))
+        lines.append(RoundNote(f"↺ {counter.rule} — {counter.cite}"))
     if loop.note and name == loop.round_inputs[0]:
-        lines.append(Static(loop.note, classes="round-rule", markup=False))
+        lines.append(RoundNote(loop.note))
     return lines
 
 
