@@ -47,8 +47,9 @@ class Body(VerticalScroll, can_focus=False):
 
 
 class Dialog(ModalScreen[Result], Generic[Result]):
-    """A modal dialog that dismisses at most once, with a message line of its own under it:
-    a message that comes while it is open shows there, never over its buttons."""
+    """A modal dialog that dismisses at most once, with a message line of its own on the
+    screen's last row: a message that comes while it is open shows there, never over its
+    buttons."""
 
     def __init__(self) -> None:
         super().__init__(classes="dialog-screen")
@@ -59,8 +60,9 @@ class Dialog(ModalScreen[Result], Generic[Result]):
         self._finished = False
 
     def on_mount(self) -> None:
-        """The dialog's message line, docked at the bottom: the dialog is laid out in the
-        rows above it (a dialog's own ``on_mount`` runs too)."""
+        """The dialog's message line, on the screen's last row, above the dialog's layer:
+        the dialog keeps every row, and that row is its bottom border at most
+        (dialogs.tcss; a dialog's own ``on_mount`` runs too)."""
         self.mount(MessageLine())
 
     def on_key(self, event: events.Key) -> None:

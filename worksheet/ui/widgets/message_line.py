@@ -4,9 +4,10 @@ Textual shows ``notify`` as toasts in the bottom-right corner, stacked, over wha
 At 80×24 a burst of fight keys (``F5 F5 F5 F6 F5``) stacked four toasts over the tab bar and
 the result strip, and one covered the Save dialog's buttons: the messages hid what they
 reported on. So the app shows ONE message at a time, on a line of its own (the app's
-``OneMessage``): the sheet's line above the status line, and a dialog's line under the dialog
-(:func:`worksheet.ui.screens.dialog.Dialog`), each laid out with the rest, so it covers
-nothing. A new message replaces the one shown.
+``OneMessage``): the sheet's line above the status line, laid out with the rest, so it covers
+nothing; and while a dialog is open, the dialog's own line on the screen's last row
+(:class:`worksheet.ui.screens.dialog.Dialog`), which is the dimmed sheet or the dialog's
+bottom border, never its buttons. A new message replaces the one shown.
 
 A message longer than the line wraps onto a second row, which is the status line's on the
 sheet (the status line shows again when the message goes); longer still, it is cut with ``…``.
@@ -90,6 +91,7 @@ class MessageLine(NoLinks, Static, can_focus=False):
         if notification is self.notification:
             return
         self.notification = notification
+        self.set_class(notification is not None, "-shown")
         self.set_class(notification is not None and notification.severity == "error", "-error")
         self._draw()
 
