@@ -8,7 +8,9 @@ CORE = ["worksheet.engine", "worksheet.rulesets", "worksheet.presets", "workshee
         "worksheet.cli.calc", "worksheet.cli.rules", "worksheet.cli.presets",
         "worksheet.formats.report", "worksheet.formats.oneline",
         "worksheet.formats.derivation_block", "worksheet.formats.rules_doc", "worksheet.recovery",
-        "worksheet.cli.serve"]
+        "worksheet.cli.serve", "worksheet.importers", "worksheet.importers.gemstone_text",
+        "worksheet.importers.chummer4", "worksheet.importers.anathema",
+        "worksheet.cli.importing"]
 if importlib.util.find_spec("asyncssh"):  # the serve extra (the test extra has it; an older
     CORE.append("worksheet.serve.server")  # venv may not have been reinstalled yet)
 

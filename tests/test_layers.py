@@ -26,7 +26,7 @@ RANKS = {
     "worksheet.engine": 0,
     "worksheet.processes": 1, "worksheet.recovery": 1, "worksheet.formats": 1,
     "worksheet.rulesets": 1,
-    "worksheet.presets": 2,
+    "worksheet.presets": 2, "worksheet.importers": 2,
     "worksheet.cli": 3, "worksheet.__main__": 3, "worksheet.serve": 3,
     "worksheet.ui": 4,
 }

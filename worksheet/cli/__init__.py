@@ -1,5 +1,5 @@
 """The command line: ``worksheet calc``, ``rulesets``, ``rules``, ``presets``, ``party``,
-``compare``, ``serve``, and opening the app; one module per command, what they share in
+``compare``, ``serve``, ``import``, and opening the app; one module per command, what they share in
 :mod:`.common`.
 
 ``main(argv)`` returns the exit status instead of exiting, so tests call it directly:
@@ -34,6 +34,7 @@ def _command(module: str) -> Callable[[Sequence[str]], int]:
 
 COMMANDS = {name: _command(name) for name in ("calc", "rulesets", "rules", "presets", "party",
                                                    "compare", "serve")}
+COMMANDS["import"] = _command("importing")  # ``import`` is a keyword: its module is importing
 """Subcommands by name; anything else opens the app."""
 
 
