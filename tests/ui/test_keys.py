@@ -1,6 +1,6 @@
 """The keys are declared once, with their bindings (``worksheet.ui.keys.Key``): the help
-screen, the command palette and the README's key table are read from the declarations, so the
-three cannot drift from what the keys do."""
+screen, the command palette and the key table of docs/keys.md are read from the declarations,
+so the three cannot drift from what the keys do."""
 
 from __future__ import annotations
 
@@ -19,13 +19,14 @@ from worksheet.ui.form.sheet_form import SheetForm
 from worksheet.ui.widgets.records import RecordTable
 from worksheet.ui.widgets.round_group import KEYS
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+KEYS_DOC = Path(__file__).resolve().parents[2] / "docs" / "keys.md"
+"""The full key table (the README links it and names only the keys used most)."""
 SIZE = (80, 24)
 
 
-def readme_key_table() -> list[tuple[str, str]]:
-    """The ``| Keys | Action |`` table of the README, row by row."""
-    lines = README.read_text().splitlines()
+def key_table() -> list[tuple[str, str]]:
+    """The ``| Keys | Action |`` table of docs/keys.md, row by row."""
+    lines = KEYS_DOC.read_text().splitlines()
     start = lines.index("| Keys | Action |")
     assert lines[start + 1] == "|---|---|"
     rows = []
@@ -33,16 +34,16 @@ def readme_key_table() -> list[tuple[str, str]]:
         if not line.startswith("|"):
             break
         match = re.fullmatch(r"\| (.+) \| (.+) \|", line)
-        assert match, f"README key table: a row is not '| keys | action |': {line!r}"
+        assert match, f"docs/keys.md key table: a row is not '| keys | action |': {line!r}"
         rows.append((match.group(1), match.group(2)))
     return rows
 
 
-def test_the_readme_key_table_is_the_help_screens():
-    """Every key bound has its row in the README, with the same words as the help (F1)."""
+def test_the_key_table_is_the_help_screens():
+    """Every key bound has its row in docs/keys.md, with the same words as the help (F1)."""
     expected = [*help_rows(WorksheetApp.key_bindings()), *TEXTUAL_KEYS]
-    assert readme_key_table() == expected, (
-        "README.md's key table differs from the bindings' help: rewrite it from "
+    assert key_table() == expected, (
+        "docs/keys.md's key table differs from the bindings' help: rewrite it from "
         "worksheet.ui.keys.help_rows(WorksheetApp.key_bindings()) + help.TEXTUAL_KEYS")
 
 
@@ -88,7 +89,7 @@ async def test_the_help_screen_lists_every_binding_and_the_palette_every_command
         shown = [(str(keys.render()), str(text.render())) for keys, text in zip(
             app.screen.query(".help-key"), app.screen.query(".help-action"))]
         own = len(tab_rows(app.form().ruleset))  # the tab's own keys come first
-        assert shown[own:] == readme_key_table()
+        assert shown[own:] == key_table()
         await pilot.press("escape")
         await pilot.pause()
         commands = {c.title: c.help for c in app.get_system_commands(app.screen)}

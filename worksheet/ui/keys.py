@@ -1,11 +1,11 @@
 """A key binding that carries its own help, and a palette command that carries its own key: the
-help screen (F1), the command palette (Ctrl+P) and the README's key table are all read from
+help screen (F1), the command palette (Ctrl+P) and docs/keys.md's key table are all read from
 these declarations.
 
 The keys used to be listed four times — the bindings, the help's table, the palette's
 commands and the README — and the copies drifted. Now each binding says, once, what it does
 in one line (``help``) and, when the palette offers it, under which name (``command``);
-``tests/ui/test_keys.py`` holds the README's table to the same rows. A :class:`Command` is
+``tests/ui/test_keys.py`` holds docs/keys.md's table to the same rows. A :class:`Command` is
 one entry of the palette: a binding's (:func:`key_commands`), or one declared as such (a
 command with no key, or one whose name depends on the tab); the palette's registry
 (``app/palette.py``) lists them all.

@@ -3,7 +3,7 @@
 A player who forgets a key finds the action by typing a word of it. Each command is declared
 once — a binding with a ``command`` name (``keys.Key``), or a ``keys.Command`` — with its name,
 help, keys and action; the registry lists them in the palette's order, each with what runs its
-action and when it is offered. The help screen and the README's key table read the same
+action and when it is offered. The help screen and docs/keys.md's key table read the same
 bindings (``keys.help_rows``), the key bar Textual's. A new command is one more entry here
 (docs/architecture.md: "Add a screen (or a command) to the palette").
 

@@ -109,7 +109,7 @@ class WorksheetApp(ControllerActions, OneMessage, RedrawScreen, KeyGate,
             help="quit (asks when there are unsaved edits)"),
     ]
     """Every key of the app, each with its help (``keys.Key``): the help screen (F1), the
-    palette (Ctrl+P) and the README's key table are built from these and the other bindings
+    palette (Ctrl+P) and docs/keys.md's key table are built from these and the other bindings
     of :meth:`key_bindings`."""
 
     @classmethod
