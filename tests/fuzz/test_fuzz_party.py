@@ -12,7 +12,7 @@ import tempfile
 import unicodedata
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -103,6 +103,8 @@ def _drawn_rows(folder: str) -> list[tuple[str | None, str]]:
 
 
 @FUZZ
+@example(files={})  # an empty folder: the hint alone
+@example(files={".hidden.toml": VALID.encode()})  # a hidden file is not read: the hint
 @FOLDERS
 def test_the_party_screen_draws_a_hostile_folder_as_plain_lines(files):
     from tests.fuzz.forked import call_in_child
@@ -111,7 +113,13 @@ def test_the_party_screen_draws_a_hostile_folder_as_plain_lines(files):
         _write(folder, files)
         rows = call_in_child(_drawn_rows, folder)
         listed = [row for row in rows if row[0] is not None or row[1].startswith("refused:")]
-        assert len(listed) <= len(files)  # a row per file at most (an empty folder: a hint)
+        assert len(listed) <= len(files)  # a row per file at most
+        hints = [text for row, text in rows if (row, text) not in listed]
+        # nothing listed (an empty folder, or only hidden files): one hint, checked as plain
+        # below with the rows; a listed file leaves no room for it
+        assert len(hints) == (0 if listed else 1), hints
+        assert all(h.startswith("No GemStone IV — Evade DS character in this folder yet")
+                   for h in hints), hints
         for _, text in rows:
             for line in text.splitlines():
                 assert len(line) <= 80 * 3, line[:200]
