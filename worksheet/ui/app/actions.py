@@ -78,6 +78,12 @@ class ControllerActions:
         """Save this tab's inputs as a preset."""
         self.preset_files.save()
 
+    def action_import_character(self) -> None:
+        """Ctrl+J: the import dialog; Enter applies as one undo step."""
+        from worksheet.ui.controllers.importing import open_import
+
+        open_import(self)  # type: ignore[arg-type]
+
     def action_party(self) -> None:
         """The party screen: every character of the group folder (else the player's own
         folder) against this tab's attack; Enter on a row opens that preset here."""

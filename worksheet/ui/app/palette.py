@@ -19,6 +19,7 @@ from textual.app import SystemCommand
 
 from worksheet import rulesets
 from worksheet.ui.controllers import fight
+from worksheet.ui.controllers.importing import offered
 from worksheet.ui.form.sheet_form import SheetForm
 from worksheet.ui.keys import Command, key_commands
 from worksheet.ui.terminal.deadline import poll_until
@@ -135,6 +136,8 @@ PALETTE = Palette(
     *key_commands(SheetForm.BINDINGS, _on_form, _has_form),
     *key_commands(RecordTable.BINDINGS, _on_records, _has_records),
     Command("Toggle cursor blink", "blinking text cursors on or off", "toggle_cursor_blink"),
+    Command("Import character", "fill this tab from the game's output, a Chummer save or an "
+            "Anathema character", "import_character", "Ctrl+J", when=offered),
     Command("Pin a preset as the baseline", "compare this tab with a saved preset: every "
             "value shows its difference from it", "pin_preset", when=_has_form),
 )

@@ -83,6 +83,9 @@ class WorksheetApp(ControllerActions, OneMessage, RedrawScreen, KeyGate,
         Key("ctrl+o", "open_preset", "Open", command="Open preset",
             help="open a preset: type to filter, ↑↓ Home End, Enter (a character keeps the "
                  "round and the attack)"),
+        Key("ctrl+j", "import_character", "Import", help="import a character (GemStone, "
+            "Shadowrun, Exalted): paste the game's output or a file's path, Enter previews, "
+            "Enter applies"),
         Key("ctrl+z", "undo", "Undo", help="undo the last change in this tab", command="Undo"),
         Key("ctrl+y,ctrl+shift+z", "redo", "Redo", help="redo in this tab", command="Redo"),
         Key("ctrl+n", "party", "Party", help="the party: every character of the group folder "
@@ -197,6 +200,10 @@ class WorksheetApp(ControllerActions, OneMessage, RedrawScreen, KeyGate,
             return self.fight.check(action, parameters)
         if action in variants.ACTIONS:
             return self.variants.check(action)
+        if action == "import_character":
+            from worksheet.ui.controllers.importing import offered
+
+            return offered(self)
         return True
 
     def on_mount(self) -> None:
