@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
 from tests.compile_once import compile_once, is_controller
@@ -12,6 +14,15 @@ def pytest_configure(config):
     (``compile_once``: this machine's shell has Python write no bytecode)."""
     if is_controller(config):
         compile_once(config)
+
+
+def pytest_collection_finish(session):
+    """Freeze what collection made (modules, test items, strategies: some 150,000 objects):
+    every full collection afterwards skips them, a test's or the app's own (a tab switch runs
+    one, ``free_removed``), each 0.07 s of CPU less in a worker. Tests that check the app
+    freezes nothing compare the count before and after, so a frozen start is theirs too."""
+    gc.collect()
+    gc.freeze()
 
 
 @pytest.fixture(autouse=True)

@@ -208,12 +208,9 @@ async def test_unsaved_edits_are_kept_and_offered_on_the_next_start():
     async with app.run_test(size=SIZE) as pilot:
         app.query_one("#gemstone4 #dodge-ranks").focus()
         await type_text(pilot, "600")  # invalid text is kept too
-        state = None
-        for _ in range(50):  # the save is debounced (~0.5 s); a loaded machine may take longer
-            await pilot.pause(0.1)
-            state = store.recovery().load()
-            if state and state["tabs"]["gemstone4"]["entries"].get("dodge_ranks") == "600":
-                break
+        # the save is debounced (~0.5 s); a loaded machine may take longer
+        state = await until(pilot, lambda: (kept := store.recovery().load()) and kept["tabs"][
+            "gemstone4"]["entries"].get("dodge_ranks") == "600" and kept, "the edit kept")
         assert state is not None
         assert state["tabs"]["gemstone4"]["entries"]["dodge_ranks"] == "600"
         json.dumps(state)
