@@ -102,3 +102,43 @@ def test_every_line_mutated(tmp_path, ruleset, name, line, number, how, junk):
 def test_deep_nesting(tmp_path, ruleset, root, depth):
     data = (f"<{root}>" + "<x>" * depth + "</x>" * depth + f"</{root}>").encode()
     assert check(tmp_path, ruleset, data) == 2
+
+
+MUTATIONS = ("9" * 40, "-7", "", "0", "\x00", "\udcff")
+
+
+def _every_line(ruleset: str, name: str) -> tuple[int, int]:
+    """Each line of a fixture, each mutation: read in this (forked) process; how many sources
+    were read, and the fixture's lines."""
+    import re
+
+    from worksheet.importers import ImportRefused, read_import
+
+    raw = (FIXTURES / name).read_bytes()
+    encoding = "utf-16" if raw.startswith(b"\xff\xfe") else "latin-1"
+    lines = raw.decode(encoding).splitlines(keepends=True)
+    count = 0
+    for index in range(len(lines)):
+        variants = [lines[:index] + lines[index + 1:], lines[:index + 1] + lines[index:]]
+        for mutation in MUTATIONS:
+            changed = list(lines)
+            changed[index] = re.sub(r"\d+", lambda _: mutation, changed[index], count=1)
+            variants.append(changed)
+        for variant in variants:
+            data = "".join(variant).encode(encoding, errors="surrogateescape"
+                                           if encoding == "latin-1" else "replace")
+            try:
+                read_import(ruleset, data, name)
+            except ImportRefused as refused:
+                message = str(refused)
+                assert "\n" not in message and len(message) < 400, message
+            count += 1
+    return count, len(lines)
+
+
+@pytest.mark.parametrize("ruleset, name", SOURCES)
+def test_every_line_of_every_fixture_mutated_in_turn(ruleset, name):
+    from tests.fuzz.forked import call_in_child
+
+    read, lines = call_in_child(_every_line, ruleset, name)
+    assert lines > 5 and read == lines * (2 + len(MUTATIONS))

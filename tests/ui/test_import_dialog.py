@@ -124,3 +124,24 @@ async def test_the_key_and_command_only_where_there_is_a_source(ruleset, offered
         await pilot.press("ctrl+j")
         await pilot.pause()
         assert isinstance(app.screen, ImportCharacter) is offered
+
+
+async def test_a_pasted_chummer_save_and_a_quoted_dropped_path():
+    """A save's text pasted (its declaration says UTF-16: the paste is text already), and a
+    path as a file manager drops it on a terminal (quoted, or a file:// address)."""
+    app = WorksheetApp(ruleset="shadowrun4")
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await open_dialog(pilot)
+        text = (FIXTURES / "sr_street_utf8.chum").read_text().replace(
+            'encoding="utf-8"', 'encoding="utf-16"')
+        dialog.focused.post_message(events.Paste(text))
+        await until(pilot, lambda: "→" in shown(dialog, "preview"), "the preview")
+        assert shown(dialog, "preview").splitlines()[0].split()[:4] == ["Reaction", "3", "→",
+                                                                         "3"]
+        assert dialog.imported.inputs["stun_damage"] == 7
+        await pilot.press(*f"'{FIXTURES / 'sr_augmented_utf16.chum'}'", "enter")
+        await until(pilot, lambda: "3 → 6" in shown(dialog, "preview"), "the file's preview")
+        await pilot.press("ctrl+a", "ctrl+k",
+                          *f"file://{FIXTURES / 'sr_street_utf8.chum'}".replace(" ", "%20"),
+                          "enter")
+        await until(pilot, lambda: "0 → 7" in shown(dialog, "preview"), "the address's preview")

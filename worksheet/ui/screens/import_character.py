@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from typing import Any, Mapping
+from urllib.parse import unquote
 
 from textual import events
 from textual.app import ComposeResult
@@ -101,7 +102,7 @@ class ImportCharacter(SaveDialog["Imported | None"]):
         """Enter: read the path typed (a new one), else apply what the preview shows."""
         text = self.query_one("#import-source", Input).value.strip()
         if text and text != self._read_from:
-            self._read(lambda: read_source(os.path.expanduser(text)), text)
+            self._read(lambda: read_source(path_of(text)), text)
         elif self.imported is not None:
             self.finish(self.imported)
         else:
@@ -124,6 +125,16 @@ class ImportCharacter(SaveDialog["Imported | None"]):
 
     def _say(self, text: str) -> None:
         self.query_one("#import-message", Static).update(clip(text, 600))
+
+
+def path_of(text: str) -> str:
+    """The path in what the field holds: a file dropped on a terminal arrives quoted, or as a
+    ``file://`` address; ``~`` is the home folder."""
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        text = text[1:-1]
+    if text.startswith("file://"):
+        text = unquote(text[len("file://"):])
+    return os.path.expanduser(text)
 
 
 def preview(ruleset: Any, imported: Imported, current: Mapping[str, str]) -> str:
