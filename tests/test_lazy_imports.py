@@ -141,3 +141,20 @@ def test_only_the_serve_command_imports_asyncssh():
 def test_the_serve_commands_help_imports_no_ssh_and_the_app_none():
     code = "from worksheet import cli\ncli.main(['serve', '--help'])\n"
     assert modules_after(code, ("asyncssh", "textual", "worksheet.ui")) == []
+
+
+def test_opening_the_app_does_not_import_argparse():
+    """The app's plain command line is read by hand (``cli.app.plain_app_args``): ``argparse``
+    and ``gettext`` would stay in every session's memory. A subcommand still imports it."""
+    code = ("import sys\n"
+            "from worksheet import cli\n"
+            "from worksheet.cli import app\n"
+            "assert app.plain_app_args(['rise', '--preset', 'example-1']) == ('rise', 'example-1')\n"
+            "import worksheet.ui\n"
+            "print('ARGPARSE', 'argparse' in sys.modules, 'gettext' in sys.modules)\n"
+            "cli.main(['rulesets'])\n"
+            "print('ARGPARSE', 'argparse' in sys.modules)\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True)
+    assert [line for line in result.stdout.splitlines() if line.startswith("ARGPARSE")] == [
+        "ARGPARSE False False", "ARGPARSE True"]

@@ -9,14 +9,16 @@ import sys
 from typing import Sequence
 
 from worksheet import presets
-from worksheet.cli.common import EXIT_OK, EXIT_UNEXPECTED, Parser, UsageError, a_preset_of, ruleset_named
+from worksheet.cli.common import EXIT_OK, EXIT_UNEXPECTED, UsageError, a_preset_of, ruleset_named
 from worksheet.engine.quote import quote
 
 FRAME_RATE = 240
 """The app's default frame rate (Textual's is 60); see :func:`run_app`."""
 
 
-def _app_parser() -> Parser:
+def _app_parser():
+    from worksheet.cli.common import Parser
+
     parser = Parser(prog="worksheet",
                      description="Open the terminal worksheet. "
                      "Subcommands: calc, rulesets, rules, presets, party, compare, serve.")
@@ -25,15 +27,40 @@ def _app_parser() -> Parser:
     return parser
 
 
+def plain_app_args(argv: Sequence[str]) -> tuple[str | None, str | None] | None:
+    """``(RULESET, NAME_OR_PATH)`` of a plain command line — at most one ruleset and one
+    ``--preset VALUE``, in any order, no value empty or starting with ``-`` — read without
+    ``argparse``, which the app would otherwise keep in memory for the whole session (see
+    ``cli.common``); ``None`` for anything else (``--help``, an abbreviation, ``--``, a
+    mistake), which :func:`run_app` hands to ``argparse`` to read or refuse.
+    ``tests/cli/test_app_args.py`` checks that both read every plain line alike."""
+    ruleset = preset = None
+    args = iter(argv)
+    for arg in args:
+        if arg == "--preset" and preset is None:
+            preset = next(args, None)
+            if not preset or preset.startswith("-"):
+                return None
+        elif arg and not arg.startswith("-") and ruleset is None:
+            ruleset = arg
+        else:
+            return None
+    return ruleset, preset
+
+
 def run_app(argv: Sequence[str]) -> int:
     """``worksheet [RULESET] [--preset NAME_OR_PATH]``: open the terminal app."""
-    args = _app_parser().parse_args(argv)
-    if args.ruleset is not None:
-        ruleset_named(args.ruleset)
-    preset = presets.find_preset(args.preset, args.ruleset) if args.preset else None
-    if preset is not None and args.ruleset and preset.ruleset != args.ruleset:
-        raise UsageError(f"--preset {quote(args.preset)} is {a_preset_of(preset.ruleset)}, "
-                         f"not {args.ruleset}")
+    plain = plain_app_args(argv)
+    if plain is None:
+        args = _app_parser().parse_args(argv)
+        plain = args.ruleset, args.preset
+    ruleset, preset_name = plain
+    if ruleset is not None:
+        ruleset_named(ruleset)
+    preset = presets.find_preset(preset_name, ruleset) if preset_name else None
+    if preset is not None and ruleset and preset.ruleset != ruleset:
+        raise UsageError(f"--preset {quote(preset_name)} is {a_preset_of(preset.ruleset)}, "
+                         f"not {ruleset}")
     # Textual paints at most MAX_FPS frames a second (read once, at import): at its default
     # of 60 a keystroke waits up to two frame periods before its new values show. A keystroke
     # costs the same CPU and bytes at a higher rate (frames are only drawn when something
@@ -48,7 +75,7 @@ def run_app(argv: Sequence[str]) -> int:
     try:
         from worksheet.ui import WorksheetApp    # the only place the core reaches for the UI
 
-        app = WorksheetApp(ruleset=args.ruleset, preset=preset)
+        app = WorksheetApp(ruleset=ruleset, preset=preset)
         app.run()
     finally:
         if collecting:
