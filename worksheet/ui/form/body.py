@@ -48,7 +48,7 @@ under it on a narrow one (app.tcss)."""
 
 def first_view(screen: Widget) -> tuple[int, int, bool]:
     """The lines of rows to build for the first paint on ``screen``, the width the rows get
-    there and whether the screen is narrow: the form's view as app.tcss lays it out, and a line
+    there and whether the screen is narrow: the form's view as app.tcss lays it out, and two lines
     to spare. What the estimate misses is built right after the first paint
     (``build_if_near_the_end``)."""
     width, height = screen.app.size
@@ -56,7 +56,10 @@ def first_view(screen: Widget) -> tuple[int, int, bool]:
     chrome = 6 + (PANEL_LINES if narrow else 1)  # tabs (2), results (1; +1 border when wide),
     # the message line, status and keys, and the panel under a narrow form
     row_width = width - 2 - (0 if narrow else PANEL_WIDTH)  # the form's padding and scroll bar
-    return max(8, height - chrome) + 1, max(20, row_width), narrow
+    # Two lines to spare: the first field just below the view is built with it, which keys
+    # typed in the burst of a tab switch need (test_hidden_tab_pty: without it, at 80×24
+    # Shadowrun's Tab Tab 3 went into the round group).
+    return max(8, height - chrome) + 2, max(20, row_width), narrow
 
 
 def row_lines(row: Widget, width: int | None = None, narrow: bool = False) -> int:
