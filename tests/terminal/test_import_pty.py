@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from pty_app import PtyWorksheet
 
 FIXTURES = Path(__file__).resolve().parents[1] / "importers" / "fixtures"
 CTRL_J = b"\n"
@@ -23,8 +24,16 @@ def open_dialog(app) -> None:
     app.wait_for(r"Import a character")
 
 
-def test_a_bracketed_paste_on_gemstone_then_undo(run_worksheet):
-    app = run_worksheet("gemstone4")
+@pytest.mark.parametrize("no_color", [False, True], ids=["color", "NO_COLOR"])
+def test_a_bracketed_paste_on_gemstone_then_undo(folders, no_color):
+    app = PtyWorksheet(folders, "gemstone4")
+    if no_color:
+        app.env["NO_COLOR"] = "1"
+    with app:  # starts it; closes it at the end, whatever happened
+        paste_then_undo(app)
+
+
+def paste_then_undo(app) -> None:
     app.wait_for(r"\^j Import")  # in the key bar
     row(app, "Dodge ranks", "0")
     open_dialog(app)
@@ -71,3 +80,17 @@ def test_a_file_path_then_escape_then_apply(run_worksheet, ruleset, fixture, lab
     app.wait_for(r"unsaved edits")
     app.press("ctrl+z")
     app.wait_until(lambda: app.screen.display[2].strip() == before, "the strip as before")
+
+
+def test_a_burst_opens_reads_and_applies_in_one_write(run_worksheet):
+    """Ctrl+J, the path, Enter, Enter in one write (keys over SSH arrive so): the keys wait
+    for the dialog, the first Enter previews, the second applies."""
+    app = run_worksheet("shadowrun4")
+    app.wait_for(r"Input · ")
+    assert "Defense pool 3" in app.screen.display[2]  # the defaults
+    path = str(FIXTURES / "sr_street_utf8.chum").encode()
+    app.send(CTRL_J + path + b"\r\r")
+    # Reaction 3, 7 stun boxes (−2): the pool the import makes, once the dialog has closed
+    app.wait_until(lambda: "Defense pool 1" in app.screen.display[2], "the imported pool")
+    app.wait_for(r"unsaved edits")
+    assert "Import a character" not in app.text()
