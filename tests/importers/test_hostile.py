@@ -144,3 +144,32 @@ def test_truncated_xml(tmp_path):
                                                          b"</ExaltedCharacter>")])
 def test_no_recognisable_content(tmp_path, ruleset, data):
     assert "no " in refused(tmp_path, ruleset, data, "empty")
+
+
+def test_standard_input_over_4_mib_is_refused_after_reading_at_most_one_byte_more(
+        monkeypatch, capsys):
+    import io
+
+    from worksheet.cli import main
+
+    class Counting(io.BytesIO):
+        asked: list[int] = []
+
+        def read(self, size=-1):
+            self.asked.append(size)
+            return super().read(size)
+
+    stream = Counting(b"x" * (5 * 1024 * 1024))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(stream))
+    assert main(["import", "gemstone4", "-"]) == 2
+    assert "over 4 MiB" in capsys.readouterr().err
+    assert stream.asked == [4 * 1024 * 1024 + 1]
+
+
+def test_a_fifo_or_a_folder_is_refused_without_waiting(tmp_path):
+    import os
+
+    fifo = tmp_path / "pipe.chum"
+    os.mkfifo(fifo)
+    assert "not a plain file" in run_main(["import", "shadowrun4", str(fifo)]).err
+    assert "not a plain file" in run_main(["import", "shadowrun4", str(tmp_path)]).err
