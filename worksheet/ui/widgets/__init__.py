@@ -1,4 +1,5 @@
-"""Small widgets the sheet is built from: input rows, value rows, record lists, the rule panel."""
+"""Small widgets the sheet is built from: input rows, value rows, record lists, the rule panel,
+the message line."""
 
 from textual.widget import Widget
 
