@@ -74,6 +74,8 @@ def test_a_file_path_then_escape_then_apply(run_worksheet, ruleset, fixture, lab
     app.send(str(FIXTURES / fixture).encode())
     app.press("enter")
     app.wait_for(rf"{label} +{old} → {new}")
+    app.press("pagedown")  # the preview's end: the last of what was left, in view
+    app.wait_for(r"Rounding, Attack dice|Defender faces, Attack dice")
     app.press("enter")
     app.wait_gone(r"Import a character")
     app.wait_until(lambda: strip in app.screen.display[2], f"{strip} in the strip")

@@ -63,7 +63,9 @@ class ImportCharacter(SaveDialog["Imported | None"]):
         current: the tab's inputs now, as their fields show them (the preview's "old").
     """
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel"),
+                Binding("pagedown", "scroll_preview(1)", "More", show=False),
+                Binding("pageup", "scroll_preview(-1)", "Back", show=False)]
     AUTO_FOCUS = "#import-source"
 
     def __init__(self, ruleset: Any, current: Mapping[str, str]):
@@ -80,7 +82,7 @@ class ImportCharacter(SaveDialog["Imported | None"]):
             yield Label(f"Import a character — {self.ruleset.title}", classes="dialog-title",
                         markup=False)
             yield Static(f"{WHAT[self.ruleset.id]}. Enter shows what it fills; Enter again "
-                         "applies it (Ctrl+Z undoes); Esc cancels.",
+                         "applies it (Ctrl+Z undoes); PgDn scrolls; Esc cancels.",
                          classes="dialog-hint", markup=False)
             with Horizontal(classes="dialog-line"):
                 yield Label("File", classes="dialog-label")
@@ -123,6 +125,14 @@ class ImportCharacter(SaveDialog["Imported | None"]):
         self._say("Enter applies these values (one undo step); Esc leaves the tab as it is"
                   if imported.inputs else "✗ nothing to fill: " + "; ".join(imported.warnings))
 
+    def action_scroll_preview(self, pages: int) -> None:
+        """PgDn/PgUp: the preview's next or previous page (it scrolls; the field keeps focus)."""
+        body = self.query_one("#import-preview-body", Body)
+        if pages > 0:
+            body.scroll_page_down(animate=False)
+        else:
+            body.scroll_page_up(animate=False)
+
     def _say(self, text: str) -> None:
         self.query_one("#import-message", Static).update(clip(text, 600))
 
@@ -138,14 +148,14 @@ def path_of(text: str) -> str:
 
 
 def preview(ruleset: Any, imported: Imported, current: Mapping[str, str]) -> str:
-    """Every filled input, ``label  old → new  (where)``, then what was left and the
-    warnings."""
+    """Every filled input, ``label  old → new  (where)``, then the warnings and what was
+    left."""
     specs = ruleset.inputs
     rows = [(specs[name].title, current.get(name, ""), specs[name].to_text(value),
              imported.where[name]) for name, value in imported.inputs.items()]
     width = max((len(row[0]) for row in rows), default=0)
     lines = [f"{label:<{width}}  {old} → {new}   {where}" for label, old, new, where in rows]
+    lines += [f"Check: {warning}" for warning in imported.warnings]  # before the long list
     if imported.left:
         lines.append("Left for you: " + ", ".join(specs[name].title for name in imported.left))
-    lines += [f"Check: {warning}" for warning in imported.warnings]
     return "\n".join(lines)
