@@ -57,21 +57,19 @@ async def test_record_names_are_shown_as_typed(tmp_path):
 
 async def test_a_deleted_record_is_named_as_typed_in_the_toast(tmp_path):
     app = WorksheetApp(ruleset="rise", preset=str(rise_preset(tmp_path, ["[/]"])))
-    # notifications=True: Pilot draws no toast unless asked (the pause that waited for one
-    # waited for nothing)
-    async with app.run_test(size=(120, 60), notifications=True) as pilot:
+    async with app.run_test(size=(120, 60)) as pilot:
         records = app.query_one("#rise").query_one(RecordList)
         records.table.focus()
         await pilot.press("d")
         await pilot.pause()
         assert [note.message for note in notifications(app)] == ["Deleted [/] (Ctrl+Z undoes)"]
         assert not any(note.markup for note in notifications(app))
-        # the toast is drawn (drawing it raised MarkupError before), with the name as typed
-        drawn = await until(pilot, lambda: [text for toast in app.screen.query("Toast")
-                                            if toast.region.area
-                                            and "Deleted" in (text := table_text(toast))],
-                            "the toast drawn")
-        assert "Deleted [/] (Ctrl+Z undoes)" in drawn[0]
+        # the message is drawn (drawing a toast raised MarkupError before), the name as typed
+        line = app.query_one("#message")
+        drawn = await until(pilot, lambda: line.region.area
+                            and "Deleted" in (text := table_text(line)) and text,
+                            "the message drawn")
+        assert "Deleted [/] (Ctrl+Z undoes)" in drawn
         assert app.is_running and app.return_code is None
 
 

@@ -44,7 +44,8 @@ def overlaps(one, other) -> bool:
 
 async def test_a_burst_of_fight_keys_leaves_one_message_on_a_line_that_covers_nothing():
     app = WorksheetApp(ruleset="exalted2e")
-    async with app.run_test(size=SMALL) as pilot:
+    # notifications=True: Pilot would draw toasts (it draws none unless asked)
+    async with app.run_test(size=SMALL, notifications=True) as pilot:
         await pilot.pause()
         await pilot.press("f5", "f5", "f5", "f6", "f5")
         line = sheet_line(app)
