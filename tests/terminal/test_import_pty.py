@@ -34,7 +34,7 @@ def test_a_bracketed_paste_on_gemstone_then_undo(folders, no_color):
 
 
 def paste_then_undo(app) -> None:
-    app.wait_for(r"\^j Import")  # in the key bar
+    app.wait_for(r"\^z Undo")
     row(app, "Dodge ranks", "0")
     open_dialog(app)
     text = (FIXTURES / "gs_info_skills_armor.txt").read_bytes().replace(b"\n", b"\r")

@@ -145,3 +145,17 @@ async def test_a_pasted_chummer_save_and_a_quoted_dropped_path():
                           *f"file://{FIXTURES / 'sr_street_utf8.chum'}".replace(" ", "%20"),
                           "enter")
         await until(pilot, lambda: "0 → 7" in shown(dialog, "preview"), "the address's preview")
+
+
+@pytest.mark.parametrize("ruleset, shown", [("gemstone4", True), ("rise", False)])
+async def test_the_key_bar_shows_import_where_it_has_room(ruleset, shown):
+    """At 80 columns the bar keeps Undo and Redo (Ctrl+J stays in the help and the palette);
+    a wider terminal shows Import too, on a tab that imports."""
+    from worksheet.ui.widgets.key_bar import KeyBar
+
+    app = WorksheetApp(ruleset=ruleset)
+    async with app.run_test(size=(130, 30)) as pilot:
+        await pilot.pause()
+        text = str(app.query_one(KeyBar).render())
+        assert ("^j Import" in text) is shown
+        assert "^z Undo" in text

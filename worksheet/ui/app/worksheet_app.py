@@ -83,11 +83,12 @@ class WorksheetApp(ControllerActions, OneMessage, RedrawScreen, KeyGate,
         Key("ctrl+o", "open_preset", "Open", command="Open preset",
             help="open a preset: type to filter, ↑↓ Home End, Enter (a character keeps the "
                  "round and the attack)"),
+        Key("ctrl+z", "undo", "Undo", help="undo the last change in this tab", command="Undo"),
+        Key("ctrl+y,ctrl+shift+z", "redo", "Redo", help="redo in this tab", command="Redo"),
+        # after Redo: at 80 columns Undo and Redo keep their place; wider, Import shows too
         Key("ctrl+j", "import_character", "Import", help="import a character (GemStone, "
             "Shadowrun, Exalted): paste the game's output or a file's path, Enter previews, "
             "Enter applies"),
-        Key("ctrl+z", "undo", "Undo", help="undo the last change in this tab", command="Undo"),
-        Key("ctrl+y,ctrl+shift+z", "redo", "Redo", help="redo in this tab", command="Redo"),
         Key("ctrl+n", "party", "Party", help="the party: every character of the group folder "
             "against this attack; Enter opens one", command="Party view"),
         *variants.BINDINGS,  # what-if, sweep, baseline: after Redo, left out first at 80 columns
