@@ -106,9 +106,15 @@ async def test_a_refused_source_says_why_and_applies_nothing(tmp_path):
         assert "Agility bonus '150' at line 1" in shown(dialog, "message")
         assert "-100 to 100" in shown(dialog, "message")
         assert shown(dialog, "preview") == ""
-        await pilot.press("enter")  # nothing to apply: the dialog stays
+        await pilot.press("enter")  # nothing to apply: read again, refused again
         await pilot.pause()
         assert isinstance(app.screen, ImportCharacter)
+        assert "Agility bonus '150'" in shown(dialog, "message")
+        dialog.focused.post_message(events.Paste("no game output\nhere\n"))
+        await until(pilot, lambda: "no INFO" in shown(dialog, "message"), "the paste refused")
+        await pilot.press("enter")  # the refused paste keeps its message
+        await pilot.pause()
+        assert "no INFO" in shown(dialog, "message")
         assert form.sheet.inputs["agility_bonus"] == 0
 
 

@@ -103,11 +103,11 @@ class ImportCharacter(SaveDialog["Imported | None"]):
     def action_save(self) -> None:
         """Enter: read the path typed (a new one), else apply what the preview shows."""
         text = self.query_one("#import-source", Input).value.strip()
-        if text and text != self._read_from:
-            self._read(lambda: read_source(path_of(text)), text)
+        if text and (text != self._read_from or self.imported is None):
+            self._read(lambda: read_source(path_of(text)), text)  # new, or refused: again
         elif self.imported is not None:
             self.finish(self.imported)
-        else:
+        elif self._read_from is None:  # a refused paste keeps its message
             self._say("✗ type a file's path or paste the text first")
 
     def _read(self, source, read_from: str) -> None:
