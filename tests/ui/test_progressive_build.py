@@ -13,6 +13,7 @@ from worksheet.ui import WorksheetApp
 from worksheet.ui.form.body import FormBody, take_lines
 from worksheet.ui.form.sheet_form import SheetForm
 from worksheet.ui.widgets import InputRow, ValueRow
+from waits import until
 
 SIZE = (80, 24)
 
@@ -146,3 +147,26 @@ async def test_a_load_before_a_row_is_built_shows_when_it_is(progressive):
         assert form.entries["stance"] == "defensive"
         assert str(app.query_one("#stance").value) == "defensive"
         assert "waiting for Body weight" in app.query_one("#value-melee-ds", ValueRow).result
+
+
+@pytest.mark.parametrize("rid", rulesets.ids())
+async def test_a_quit_before_the_editors_are_made_ends_cleanly(progressive, monkeypatch, rid):
+    """Found over ``worksheet serve`` (1 run in 5): Ctrl+Q as soon as the sheet showed ended
+    the program with status 1 and "unexpected error: MountError". The first view's editors are
+    made right after the first frame (``FormBody.make_editors``); once the app is exiting,
+    Textual refuses every mount. Made after a quit, they are now left unmade, as are rows."""
+    make_editors = FormBody.make_editors
+    held: list[FormBody] = []
+    monkeypatch.setattr(FormBody, "make_editors", lambda body: held.append(body))
+    app = WorksheetApp(ruleset=rid)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: held, "the first frame")
+        body = held.pop()
+        waiting = [row for row in body.query(InputRow) if row.waits_for_editor]
+        assert waiting, "the first view has rows whose editors come after the first frame"
+        await pilot.press("ctrl+q")  # nothing unsaved: the app ends
+        assert app.return_code == 0
+        make_editors(body)  # what the first frame's callback does, now after the quit
+        assert body.build_more() is None, "no row is built for an app that is ending"
+        assert all(row.waits_for_editor for row in waiting), "nothing was mounted"
+    assert app.return_code == 0

@@ -192,9 +192,10 @@ class FormBody(VerticalScroll, can_focus=False):
         another input."""
         made, self._editors_made = self._editors_made, None
         if made is not None:
-            self._building.extend(mounting for row in self.children
-                                  if isinstance(row, InputRow)
-                                  and (mounting := row.make_editor()) is not None)
+            if self.is_attached:  # not once the app is ending (Ctrl+Q at once): it would raise
+                self._building.extend(mounting for row in self.children
+                                      if isinstance(row, InputRow)
+                                      and (mounting := row.make_editor()) is not None)
             made.set_result(None)  # the keys waiting for it wait for the mounts now
 
     @property
@@ -222,6 +223,8 @@ class FormBody(VerticalScroll, can_focus=False):
             building = asyncio.ensure_future(self._build_once_removed(self._removed, lines))
             self._building.append(building)
             return building
+        if not self.is_attached:
+            return None  # the app is ending, or the body is gone: a mount now would raise
         width = self.content_size.width or None  # laid out: measure the rows at its width
         chunk = take_lines(iter(self._take, None), lines, width,
                            self.is_attached and self.screen.has_class("-narrow"))
