@@ -456,3 +456,33 @@ class PtyWorksheet:
         if self.master >= 0:
             os.close(self.master)
             self.master = -1
+
+
+def round_rows(ruleset_id: str) -> list[str]:
+    """The labels of the round inputs the round group shows as rows, in order, at the top of
+    the form (a record list shows as a line of its own: Rise's conditions). The first is the
+    field a fresh tab focuses (issue 42); Tab passes them before the character's inputs."""
+    from worksheet import rulesets
+    from worksheet.ui.widgets.kinds import kind_of
+    from worksheet.ui.widgets.round_group import round_inputs
+
+    ruleset = rulesets.get(ruleset_id)
+    return [ruleset.inputs[name].title for name in round_inputs(ruleset)
+            if not kind_of(ruleset.inputs[name]).record_list]
+
+
+def to_character(app: PtyWorksheet, ruleset_id: str) -> str:
+    """From a fresh tab's first field (its first round input, issue 42), Ctrl+↓ past the
+    round rows to the character's first input (Dodge ranks, Dexterity, Aware, Maneuver), as
+    a player reaches it; returns its label. Waits for each focus on the way."""
+    from worksheet import rulesets
+
+    rows = round_rows(ruleset_id)
+    ruleset = rulesets.get(ruleset_id)
+    first = next(ruleset.inputs[name].title for group in ruleset.step_groups()
+                 for name in group.inputs if ruleset.inputs[name].title not in rows)
+    if rows:
+        app.wait_for(rf"Input · {re.escape(rows[0])}")
+        app.press(*["ctrl+down"] * len(rows))
+    app.wait_for(rf"Input · {re.escape(first)}")
+    return first

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import tomllib
 
-from pty_app import keys
+from pty_app import keys, to_character
 
 
 def _preset(folders, name: str) -> dict:
@@ -27,7 +27,7 @@ def _preset(folders, name: str) -> dict:
 
 def _start_with_42(run_worksheet):
     app = run_worksheet("gemstone4")
-    app.wait_for(r"Input · Dodge ranks")  # the first field of the first step
+    to_character(app, "gemstone4")  # Dodge ranks, past Stance and Encumbrance (issue 42)
     app.settle()
     app.send("42")
     app.wait_for(r"Dodge ranks +42 ")

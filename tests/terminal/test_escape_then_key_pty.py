@@ -15,7 +15,7 @@ import re
 import time
 
 import pytest
-from pty_app import keys
+from pty_app import keys, to_character
 
 
 @pytest.mark.parametrize("opener, shown", [("f1", r"Worksheet — keys"),
@@ -26,7 +26,7 @@ def test_escape_and_a_digit_in_one_read_close_the_dialog_then_type(run_worksheet
     """"4", the dialog, then "Esc 5" in one write: the dialog closes and Dodge ranks reads
     45."""
     app = run_worksheet("gemstone4")
-    app.wait_for(r"Input · Dodge ranks")
+    to_character(app, "gemstone4")  # Dodge ranks, past the round rows (issue 42)
     app.settle()
     app.send("4")
     app.wait_for(r"Dodge ranks +4 ")
@@ -45,7 +45,7 @@ def test_escape_and_enter_in_one_read_close_a_list_then_open_it_again(run_worksh
     chosen) and opens it again, as typed slowly; a plain Enter would have chosen the option
     under the cursor and closed the list."""
     app = run_worksheet("vtm-revised")
-    app.wait_for(r"Input · Maneuver")
+    to_character(app, "vtm-revised")  # Maneuver, past the round rows (issue 42)
     app.settle()
     app.press("enter")
     app.wait_for(r"Maneuver +dodge +▲")
@@ -63,7 +63,7 @@ def test_alt_and_a_digit_on_the_sheet_still_go_to_that_tab(run_worksheet):
     """On the sheet, with nothing for Escape to close, ESC 5 is Alt+5 as the terminal sent
     it: the fifth tab (Vampire)."""
     app = run_worksheet("gemstone4")
-    app.wait_for(r"Input · Dodge ranks")
+    to_character(app, "gemstone4")  # Dodge ranks, past the round rows (issue 42)
     app.settle()
     app.send(b"\x1b5")
     app.wait_for(r"Defense pool \d+")
@@ -75,7 +75,7 @@ def test_escape_and_a_key_on_the_sheet_are_escape_then_that_key(run_worksheet):
     at once typed ``§`` (Option+6) into Dodge ranks, and "Esc Tab" (read as Shift+Tab) went
     back a field. As typed slowly: 6 is typed, Tab goes forward."""
     app = run_worksheet("gemstone4")
-    app.wait_for(r"Input · Dodge ranks")
+    to_character(app, "gemstone4")  # Dodge ranks, past the round rows (issue 42)
     app.settle()
     app.send("4")
     app.wait_for(r"Dodge ranks +4 ")
@@ -117,7 +117,7 @@ def _maneuver(app) -> tuple[str, str, str | None]:
 def _open_on_parry(app) -> None:
     """Vampire, Maneuver (dodge): its list open, the cursor on parry (an Enter would choose
     it)."""
-    app.wait_for(r"Input · Maneuver")
+    to_character(app, "vtm-revised")  # Maneuver, past the round rows (issue 42)
     app.settle()
     app.press("enter")
     app.wait_until(lambda: _maneuver(app) == ("dodge", "▲", "dodge"), "the list open on dodge")
@@ -188,7 +188,7 @@ def test_enter_and_escape_in_one_read_open_the_list_then_close_it(run_worksheet)
     """"Enter Esc" in one read on the closed Maneuver (the Esc waited on after the Enter):
     the list opens and the Esc closes it, dodge kept; the keys after find it closed."""
     app = run_worksheet("vtm-revised")
-    app.wait_for(r"Input · Maneuver")
+    to_character(app, "vtm-revised")  # Maneuver, past the round rows (issue 42)
     app.settle()
     app.send(keys("enter", "escape"))  # one write: one read
     assert _after_every_key(app) == ("dodge", "▲", "parry"), app.text()
@@ -196,7 +196,7 @@ def test_enter_and_escape_in_one_read_open_the_list_then_close_it(run_worksheet)
 
 def _dodge_ranks_4(app) -> None:
     """GemStone, Dodge ranks: "4" typed, the cursor after it."""
-    app.wait_for(r"Input · Dodge ranks")
+    to_character(app, "gemstone4")  # Dodge ranks, past the round rows (issue 42)
     app.settle()
     app.send("4")
     app.wait_for(r"Dodge ranks +4 ")

@@ -8,13 +8,15 @@ import signal
 
 import pytest
 
+from pty_app import round_rows, to_character
+
 NEXT_TAB, PREVIOUS_TAB = "\x1b[6;5~", "\x1b[5;5~"  # Ctrl+PageDown, Ctrl+PageUp
 
 
 def test_typed_values_and_marks_come_back_with_the_tab(run_worksheet, folders):
     app = run_worksheet("gemstone4")
-    app.wait_for(r"Input · Dodge ranks")
-    app.press("42")  # the field's text is selected on start: typing replaces it
+    to_character(app, "gemstone4")  # Dodge ranks, past Stance and Encumbrance
+    app.press("42")  # the field's text is selected on focus: typing replaces it
     app.wait_for(r"Evade DS vs melee 31 ")
     app.wait_for(r"▸1 Base value .*42 \(was 0\)")
     for _ in range(2):  # twice: rows made again are dropped again
@@ -24,7 +26,7 @@ def test_typed_values_and_marks_come_back_with_the_tab(run_worksheet, folders):
         app.wait_for(r"Dodge ranks +42 ")
         app.wait_for(r"▸1 Base value .*42 \(was 0\)")
         app.wait_for(r"Evade DS vs melee 31 ")
-    app.press("7")  # focus is back in the first field, its text selected: replaced
+    app.press("7")  # focus is back in the field left, its text selected: replaced
     app.wait_for(r"Dodge ranks +7 ")
     app.wait_for(r"Evade DS vs melee 5 ")
 
@@ -33,7 +35,7 @@ def test_an_edit_made_before_a_tab_switch_survives_a_hangup(run_worksheet, folde
     """Typed, tabs switched away and back in the same burst, then the connection drops: the
     tab's rows were dropped and made again, and the edit still reaches the recovery file."""
     first = run_worksheet("gemstone4")
-    first.wait_for(r"Input · Dodge ranks")
+    to_character(first, "gemstone4")  # Dodge ranks, past Stance and Encumbrance
     first.press("73", NEXT_TAB, PREVIOUS_TAB)  # one burst: type, next tab, back
     first.wait_for(r"Dodge ranks +73 ")
     first.wait_for(r"Evade DS vs melee 54 ")
@@ -54,7 +56,7 @@ def test_focus_comes_back_to_the_field_left_when_the_tab_is_shown_again(
     the tab's first field, so the number typed next changed Dodge ranks, not the field they
     had left. A field below the first view is built again down to it."""
     app = run_worksheet("gemstone4")
-    app.wait_for(r"Input · Dodge ranks")
+    to_character(app, "gemstone4")  # Dodge ranks, past Stance and Encumbrance
     app.press(*["ctrl+down"] * downs)
     app.wait_for(rf"Input · {field}")
     app.press(NEXT_TAB)
@@ -75,7 +77,7 @@ def test_keys_typed_in_the_burst_of_a_tab_switch_reach_the_field_left(run_worksh
     dropped, and the field focused after it took the 6 alone, or the 6 went to Dodge ranks.
     Keys read during a switch now wait until focus is back, then go there in order."""
     app = run_worksheet("gemstone4")
-    app.wait_for(r"Input · Dodge ranks")
+    to_character(app, "gemstone4")  # Dodge ranks, past Stance and Encumbrance
     app.press("ctrl+down", "ctrl+down")
     app.wait_for(r"Input · Intuition bonus")
     app.press(NEXT_TAB, PREVIOUS_TAB, "5")  # one write
@@ -89,12 +91,12 @@ def test_keys_after_a_burst_of_tab_switches_go_where_the_same_keys_typed_slowly_
         run_worksheet):
     """Found in tmux at 80×24: after edits and a burst through every tab and back, "F8 F8 Tab
     Tab 3" in one write (to Shadowrun, shown before) put the 3 into Previous defenses, in the
-    round group, instead of two fields below Aware (the field focus comes back to), where it
-    is refused as a value row. Rise, on the way, was resumed twice (as shown, and once its
+    round group, instead of two fields below the one focus comes back to, where it is
+    refused. Rise, on the way, was resumed twice (as shown, and once its
     rows were built); the second resume released the keys again after F8 had begun to hold
     them for Shadowrun, so Tab Tab 3 went to a tab still being built."""
     app = run_worksheet("gemstone4")
-    app.wait_for(r"Input · Dodge ranks")
+    to_character(app, "gemstone4")  # Dodge ranks, past Stance and Encumbrance
     app.press("ctrl+down", "ctrl+down", "7")
     app.wait_for(r"Intuition bonus +7 ")
     app.press(NEXT_TAB, PREVIOUS_TAB, "5")
@@ -109,8 +111,11 @@ def test_keys_after_a_burst_of_tab_switches_go_where_the_same_keys_typed_slowly_
     app.press(NEXT_TAB, NEXT_TAB, "tab", "tab", "3")  # one write
     app.wait_for(r"Shadowrun 4A — Defense Test")
     app.settle()
+    # Shadowrun's focus comes back to its first field, Previous defenses (issue 42: its first
+    # round input); Tab Tab: Full defense, Prone, a switch, which refuses the 3.
     assert "Previous defenses    3" not in app.text(), "the 3 went into the round group"
-    assert re.search(r"\n Step 1 · No defense\b", app.text()), "focus is not on No defense"
+    assert re.search(r"\n Input · Prone\b", app.text()), "focus is not on Prone"
+    assert re.search(r"\n▌ Prone +▐.▌ no", app.text()), app.text()
 
 
 def test_a_tab_left_and_shown_again_while_its_rows_mount_does_not_crash(run_worksheet):
@@ -129,40 +134,42 @@ def test_a_tab_left_and_shown_again_while_its_rows_mount_does_not_crash(run_work
     assert re.search(r"Rise — Defenses · ● unsaved edits", app.text())
 
 
-@pytest.mark.parametrize("switches, first_field", [(1, "Aware"), (2, "Maneuver")],
+@pytest.mark.parametrize("switches, first_field", [(1, "Previous defenses"), (2, "Mode")],
                          ids=["shadowrun4", "vtm-revised"])
-def test_a_tab_shown_for_the_first_time_focuses_its_first_field_below_the_round(
+def test_a_tab_shown_for_the_first_time_focuses_its_first_field(
         run_worksheet, switches, first_field):
     """Found in tmux at 80×24: Ctrl+PageDown from Rise to Shadowrun (or on to Vampire) left
     nothing focused, because the round group fills the first view and the character's first
-    field was not built yet; PageDown then scrolled nothing and the next Tab was lost. Started
-    on that tab, the same field has focus."""
+    field was not built yet; PageDown then scrolled nothing and the next Tab was lost. Now the
+    first field is the first round input (issue 42), as when started on that tab."""
     app = run_worksheet("rise")
     app.wait_for(r"Input · Level")
     app.press_slowly(*[NEXT_TAB] * switches)
     app.wait_for(rf"Input · {first_field}")
-    app.wait_for(r"Round  ·  ")  # the view at its top: the round group (issue 42)
+    app.wait_for(rf"▌ {first_field} ")  # on screen, under the round group
+    app.wait_for(r"Round  ·  ")
     app.settle()
     shown = app.text()
     app.press("pagedown")
     app.wait_until(lambda: app.text() != shown, "PageDown to scroll the form")
 
 
-@pytest.mark.parametrize("tab, first_field", [("vtm-revised", "Maneuver"),
-                                              ("shadowrun4", "Aware")])
-def test_a_sheet_opened_on_a_tab_shows_its_focused_first_field(run_worksheet, tab,
-                                                                first_field):
+@pytest.mark.parametrize("tab, first_field, character", [
+    ("vtm-revised", "Mode", "Maneuver"), ("shadowrun4", "Previous defenses", "Aware")])
+def test_a_sheet_opened_on_a_tab_shows_the_field_focused(run_worksheet, tab, first_field,
+                                                         character):
     """Found in tmux at 80×24: opened on Vampire, focus was on Maneuver (the rule panel said
     so) but the view stayed on the round group: the row, built just before it was focused,
-    had no place yet when the form scrolled to it. Since issue 42 the view opens at its top,
-    the round group under the strip, the first field focused below it; the first field is
-    scrolled to as soon as focus moves on from it (Tab goes to its next row)."""
+    had no place yet when the form scrolled to it. Since issue 42 the sheet opens on its first
+    round input, with the round group; Ctrl+↓ past the round rows reaches the character's
+    first field, below the first view, and scrolls to it."""
     app = run_worksheet(tab)
     app.wait_for(rf"Input · {first_field}")
+    app.wait_for(rf"▌ {first_field} ")
     app.wait_for(r"Round  ·  ")
-    app.press("tab")
-    app.wait_gone(rf"Input · {first_field}")
-    app.wait_gone(r"Round  ·  ")  # scrolled down to the row focused
+    app.press(*["ctrl+down"] * len(round_rows(tab)))
+    app.wait_for(rf"Input · {character}")
+    app.wait_for(rf"▌ {character} ")  # scrolled down to the row focused
 
 
 def test_tabs_switched_back_and_forth_in_one_burst_still_answer(run_worksheet):
@@ -173,7 +180,7 @@ def test_tabs_switched_back_and_forth_in_one_burst_still_answer(run_worksheet):
     app.press(NEXT_TAB, NEXT_TAB, PREVIOUS_TAB, PREVIOUS_TAB, NEXT_TAB, NEXT_TAB,
               PREVIOUS_TAB)  # one write: ends on Shadowrun
     app.wait_for(r"Defense pool \d+ *\n")
-    app.wait_for(r"Input · Aware")
+    app.wait_for(r"Input · Previous defenses")
     app.press("ctrl+z")
     app.wait_for(r"Nothing to undo in this tab\.")
     assert app.process.poll() is None, app.after_exit()

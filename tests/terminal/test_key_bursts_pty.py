@@ -21,9 +21,10 @@ from typing import NamedTuple
 
 import pytest
 
-from pty_app import Folders, PtyWorksheet, keys
+from pty_app import Folders, PtyWorksheet, keys, round_rows
 
 from worksheet import rulesets
+from worksheet.ui.widgets.rule_panel import MORE
 
 GEMSTONE_DEFAULTS = "Evade DS vs melee 0  ·  Evade DS vs ranged 0"
 """GemStone IV's strip with every input at its default: Dodge ranks 0, Agility and Intuition
@@ -60,8 +61,8 @@ class Shown(NamedTuple):
 def shown(app: PtyWorksheet) -> Shown:
     """What the screen shows now (see :class:`Shown`)."""
     display = app.screen.display
-    panel = next((line.strip() for line in display
-                  if re.match(r"\s*(Input|Step \S+) · ", line)), "")
+    panel = next((line.strip().split(MORE[:6])[0].rstrip(" ·")  # not the F3 hint
+                  for line in display if re.match(r"\s*(Input|Step \S+) · ", line)), "")
     focused = focused_lines(app)
     row = " · ".join(re.split(r"\s{2,}", focused[0].lstrip("▌ "))[:2]) if focused else ""
     message, status = display[-3].strip(), display[-2]  # the message line, the status line
@@ -91,16 +92,14 @@ def ends_showing(app: PtyWorksheet, expected: Shown) -> None:
     assert label in expected.panel, f"the panel names the focused row:\n{app.text()}"
 
 
-def tenth_input_title(ruleset_id: str) -> str:
-    """The label of the input nine Ctrl+↓ after the first field (the character's first input,
-    below the round group), in the form's order: the steps' inputs less the round inputs."""
-    from worksheet import rulesets
-
+def input_title(ruleset_id: str, steps: int) -> str:
+    """The label of the input ``steps`` Ctrl+↓ after the first field (the first round input,
+    issue 42), in the form's order: the round inputs shown as rows, then the steps' inputs
+    less those."""
     ruleset = rulesets.get(ruleset_id)
-    round_inputs = set(ruleset.fight_loop.round_inputs)
-    order = [name for group in ruleset.step_groups() for name in group.inputs
-             if name not in round_inputs]
-    return ruleset.inputs[order[9]].title
+    in_steps = [ruleset.inputs[name].title for group in ruleset.step_groups()
+                for name in group.inputs if name not in ruleset.fight_loop.round_inputs]
+    return (round_rows(ruleset_id) + in_steps)[steps]
 
 
 def burst(tmp_path, args: list[str], sequence: list[str],
@@ -118,11 +117,12 @@ def burst(tmp_path, args: list[str], sequence: list[str],
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=["80x24", "100x30"])
-def test_nine_ctrl_down_at_once_land_where_nine_slow_ones_do(tmp_path, size):
-    """Nine steps from the first field (Dodge ranks) is the Odds step's Attacker AS, still
-    empty; nothing is edited, so the strip shows the defaults."""
-    assert tenth_input_title("gemstone4") == "Attacker AS"  # nine steps from the first
-    with burst(tmp_path, ["gemstone4"], ["ctrl+down"] * 9, size) as app:
+def test_eleven_ctrl_down_at_once_land_where_eleven_slow_ones_do(tmp_path, size):
+    """Eleven steps from the first field (Stance, then Encumbrance, then nine from Dodge ranks)
+    is the Odds step's Attacker AS, still empty; nothing is edited, so the strip shows the
+    defaults."""
+    assert input_title("gemstone4", 11) == "Attacker AS"
+    with burst(tmp_path, ["gemstone4"], ["ctrl+down"] * 11, size) as app:
         ends_showing(app, Shown("Input · Attacker AS", "Attacker AS · empty",
                                 GEMSTONE_DEFAULTS, GEMSTONE_SAVED))
         # the row below the focused one comes with the frame that scrolls it in, maybe the next
@@ -130,10 +130,13 @@ def test_nine_ctrl_down_at_once_land_where_nine_slow_ones_do(tmp_path, size):
 
 
 def test_ctrl_down_then_space_toggles_the_row_the_panel_names(tmp_path):
-    """Five Ctrl+↓ reach "Reduced penalty may pass 0" (a yes/no, yes by default); the Space in
-    the same burst toggles it to no, on screen, and the sheet has an unsaved edit. The strip
-    keeps its defaults: with no armor the effective action penalty is 0 either way."""
-    with burst(tmp_path, ["gemstone4"], ["ctrl+down"] * 5 + ["space"]) as app:
+    """Seven Ctrl+↓ from Stance (Encumbrance, Dodge ranks, Agility bonus, Intuition bonus,
+    Armor (ASG), Armored evasion) reach "Reduced penalty may pass 0" (a yes/no, yes by
+    default); the Space in the same burst toggles it to no, on screen, and the sheet has an
+    unsaved edit. The strip keeps its defaults: with no armor the effective action penalty is
+    0 either way."""
+    assert input_title("gemstone4", 7) == "Reduced penalty may pass 0"
+    with burst(tmp_path, ["gemstone4"], ["ctrl+down"] * 7 + ["space"]) as app:
         ends_showing(app, Shown("Input · Reduced penalty may pass 0",
                                 "Reduced penalty may · ▐X▌ no", GEMSTONE_DEFAULTS,
                                 "GemStone IV — Evade DS · ● unsaved edits · defaults"))
@@ -142,10 +145,11 @@ def test_ctrl_down_then_space_toggles_the_row_the_panel_names(tmp_path):
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=["80x24", "100x30"])
-def test_fourteen_tabs_right_after_launch_land_where_slow_tabs_do(tmp_path, size):
-    """Tab visits the worked-out steps too: the fourteenth stop after Dodge ranks is step 3's
-    Shield factor, 1 with no shield."""
-    with burst(tmp_path, ["gemstone4"], ["tab"] * 14, size) as app:
+def test_sixteen_tabs_right_after_launch_land_where_slow_tabs_do(tmp_path, size):
+    """Tab visits the worked-out steps too: from Stance, Encumbrance and Dodge ranks are the
+    first two stops; the fourteenth stop after Dodge ranks is step 3's Shield factor, 1 with
+    no shield: sixteen Tabs."""
+    with burst(tmp_path, ["gemstone4"], ["tab"] * 16, size) as app:
         ends_showing(app, Shown("Step 3 · Shield factor", "3 Shield factor · none shield",
                                 GEMSTONE_DEFAULTS, GEMSTONE_SAVED))
         assert re.search(r"\n▌  3 Shield factor +none shield +1[ ▁-█]", app.text()), app.text()
@@ -163,8 +167,9 @@ FIRST_PAINT_ENDS = {
                         "Defense pool 6",
                         "Shadowrun 4A — Defense Test · ● unsaved edits · defaults"),
 }
-"""Where fourteen Tabs and a Space end on each ruleset: the Space on a worked-out step is not
-entered (a note says so, on two rows), on a yes/no it toggles it."""
+"""Where fourteen Tabs past the round group (its rows, then the character's first input) and a
+Space end on each ruleset: the Space on a worked-out step is not entered (a note says so, on two
+rows), on a yes/no it toggles it."""
 
 STATUS_AFTER = {"gemstone4": GEMSTONE_SAVED,
                 "vtm-revised": "Vampire (Revised) — Defensive Maneuvers · saved · defaults"}
@@ -173,11 +178,12 @@ STATUS_AFTER = {"gemstone4": GEMSTONE_SAVED,
 
 @pytest.mark.parametrize("tab", ["gemstone4", "vtm-revised", "shadowrun4"])
 def test_keys_sent_before_the_first_paint_are_all_applied(tmp_path, tab):
-    """Fourteen Tabs and a Space written the moment the program starts, before it has drawn
-    anything, end where the same keys end once it has. (Vampire's first field is below the
-    first view at 80×24: its rows are built after the first paint.)"""
+    """Tabs through the round group's rows, fourteen more and a Space written the moment the
+    program starts, before it has drawn anything, end where the same keys end once it has.
+    (Vampire's character fields are below the first view at 80×24: those rows are built
+    after the first paint.)"""
     with PtyWorksheet(Folders(tmp_path / "burst"), tab) as app:
-        app.send(keys(*["tab"] * 14, "space"))
+        app.send(keys(*["tab"] * (len(round_rows(tab)) + 14), "space"))
         ends_showing(app, FIRST_PAINT_ENDS[tab])
         if tab in STATUS_AFTER:
             app.wait_until(lambda: shown(app).status == STATUS_AFTER[tab],
@@ -186,13 +192,17 @@ def test_keys_sent_before_the_first_paint_are_all_applied(tmp_path, tab):
 
 
 @pytest.mark.parametrize("sequence, expected, also", [
-    # Parry base (3 + 0 + 0 + 0 + 3) / 2 = 3: Parry DV 3; Dodge base 3/2 rounds up to 2.
-    (["ctrl+down"] * 12 + ["ctrl+up"] * 4 + ["3"],
+    # From Action penalty, five Ctrl+↓ pass the round group to Dexterity; twelve more and
+    # four back: Parry adjustment. Parry base (3 + 0 + 0 + 0 + 3) / 2 = 3: Parry DV 3; Dodge
+    # base 3/2 rounds up to 2.
+    (["ctrl+down"] * 17 + ["ctrl+up"] * 4 + ["3"],
      Shown("Input · Parry adjustment", "Parry adjustment · 3", "Dodge DV 2  ·  Parry DV 3",
            "Exalted 2e — Defense Value · ● unsaved edits · defaults"),
      [r"Dodge adjustment +0 ", r"A Parry base +\(3 \+ 0 \+ 0 \+ 0 \+ 3\) / 2 +3 \(was 1\.5\)"]),
-    # Dodge 3/2 − 1 = 1/2 rounds up to 1; the shield's mobility penalty is Dodge only.
-    (["tab"] * 20 + ["shift+tab"] * 3 + ["1"],
+    # Five Tabs pass the round group to Dexterity, twenty more and three back: Shield
+    # mobility penalty. Dodge 3/2 − 1 = 1/2 rounds up to 1; the shield's mobility penalty is
+    # Dodge only.
+    (["tab"] * 25 + ["shift+tab"] * 3 + ["1"],
      Shown("Input · Shield mobility penalty", "Shield mobility · 1",
            "Dodge DV 1  ·  Parry DV 2",
            "Exalted 2e — Defense Value · ● unsaved edits · defaults"),

@@ -20,32 +20,38 @@ import re
 
 import pytest
 
-from pty_app import PtyWorksheet, keys
+from pty_app import PtyWorksheet, keys, round_rows
 
 SIZE = (200, 50)
 SEQUENCE = ["tab", "3", "tab", "4", "tab", "2", "shift+tab", "5", "tab", "tab", "1"]
-"""Through the first rows after the first field, and back one."""
+"""Through the first rows after the character's first input, and back one; sent after a Tab
+per round row, from the first field (the first round input, issue 42) to that input."""
 
 FORM_COLUMNS = 130
 """The form's columns at 200×50: the rule panel stands right of them."""
 
 EXPECTED = {
-    # Dexterity (first, 3) → Dodge 3 → Combat ability 4 → Essence 2 → back: Combat ability 5
-    # → Essence → Weapon defense 1. Dodge base (3 + 3 + 2) / 2 = 4; parry base
-    # (3 + 5 + 1) / 2 = 4.5, the DV rounded up: 5.
-    "exalted2e": ({"Dexterity": "3", "Dodge": "3", "Combat ability": "5", "Essence": "2",
-                   "Weapon defense": "1"}, "Weapon defense", "Dodge DV 4  ·  Parry DV 5"),
-    # Aware (first) → Engaged: 3 refused → the No defense value: 4 refused → Attack: 2
-    # refused → back to No defense: 5 refused → Attack → Reaction (3): 1. A ranged attack is
-    # dodged with Reaction alone: 1.
-    "shadowrun4": ({"Aware": "▐X▌ yes", "Engaged": "▐X▌ no", "Attack": "ranged",
-                    "Reaction": "1", "Dodge": "0"}, "Reaction", "Defense pool 1"),
-    # Maneuver (first) → Attack: 3 refused → Damage type: 4 refused → Fortitude 2 → back to
-    # Damage type: 5 refused → Fortitude → Wearing armor: 1 is yes. Dexterity 2 + Dodge 0;
-    # one opponent: difficulty 6.
-    "vtm-revised": ({"Maneuver": "dodge", "Attack": "brawl", "Damage type": "bashing",
-                     "Fortitude": "2", "Wearing armor": "▐X▌ yes"}, "Wearing armor",
-                    "Defense pool 2  ·  Difficulty 6"),
+    # Action penalty (first) → a Tab per round row: Onslaught, Wound penalty, Willpower,
+    # Ground (left at their defaults), Dexterity (3) → Dodge 3 → Combat ability 4 → Essence 2
+    # → back: Combat ability 5 → Essence → Weapon defense 1. Dodge base (3 + 3 + 2) / 2 = 4;
+    # parry base (3 + 5 + 1) / 2 = 4.5, the DV rounded up: 5.
+    "exalted2e": ({"Action penalty": "0", "Onslaught": "0", "Dexterity": "3", "Dodge": "3",
+                   "Combat ability": "5", "Essence": "2", "Weapon defense": "1"},
+                  "Weapon defense", "Dodge DV 4  ·  Parry DV 5"),
+    # Previous defenses (first) → a Tab per round row: Full defense … Stun damage (left at
+    # their defaults), Aware → Engaged: 3 refused → the No defense value: 4 refused → Attack:
+    # 2 refused → back to No defense: 5 refused → Attack → Reaction (3): 1. A ranged attack
+    # is dodged with Reaction alone: 1.
+    "shadowrun4": ({"Previous defenses": "0", "Aware": "▐X▌ yes", "Engaged": "▐X▌ no",
+                    "Attack": "ranged", "Reaction": "1", "Dodge": "0"}, "Reaction",
+                   "Defense pool 1"),
+    # Mode (first) → a Tab per round row: Position, Actions, Opponents, Wound penalty (left at
+    # their defaults), Maneuver → Attack: 3 refused → Damage type: 4 refused → Fortitude 2 →
+    # back to Damage type: 5 refused → Fortitude → Wearing armor: 1 is yes. Dexterity 2 +
+    # Dodge 0; one opponent: difficulty 6.
+    "vtm-revised": ({"Position": "1", "Opponents": "1", "Maneuver": "dodge", "Attack": "brawl",
+                     "Damage type": "bashing", "Fortitude": "2", "Wearing armor": "▐X▌ yes"},
+                    "Wearing armor", "Defense pool 2  ·  Difficulty 6"),
 }
 """Per tab: each input's entry after the keys, the input focused at the end, the strip."""
 
@@ -81,7 +87,7 @@ def test_keys_typed_as_the_first_view_appears_land_where_they_were_typed(run_wor
     app = run_worksheet(tab, cols=SIZE[0], rows=SIZE[1])
     if when == "at-first-frame":  # the editors are being made
         app.wait_for(r"f1 Help")
-    app.send(keys(*SEQUENCE))
+    app.send(keys(*["tab"] * len(round_rows(tab)), *SEQUENCE))
     expected = EXPECTED[tab]
     try:
         app.wait_until(lambda: shown(app, tab) == expected, "the screen worked out by hand")

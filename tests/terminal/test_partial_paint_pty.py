@@ -57,8 +57,10 @@ def repainted(run: PtyWorksheet) -> list[list[tuple]]:
 @pytest.mark.parametrize("ruleset, preset, edits", [
     # Level 7 → 17 → 7 → 17: every defense, the strip and a dozen marked rows change.
     ("rise", "rise-r1-fighter.toml", ["home", "1", "backspace", "1"]),
-    # Dodge ranks 60 → 6 → 6x (refused: the message, the waiting rows) → 6 → 60.
-    ("gemstone4", "gemstone4-example-1.toml", ["end", "backspace", "x", "backspace", "0"]),
+    # From Stance (the first field, issue 42) past Encumbrance to Dodge ranks: 60 → 6 → 6x
+    # (refused: the message, the waiting rows) → 6 → 60.
+    ("gemstone4", "gemstone4-example-1.toml",
+     ["ctrl+down", "ctrl+down", "end", "backspace", "x", "backspace", "0"]),
 ])
 def test_keystrokes_leave_the_screen_a_full_repaint_shows(run_worksheet, ruleset, preset,
                                                          edits, cols, rows):

@@ -13,14 +13,14 @@ import signal
 
 import pytest
 
-from pty_app import Folders, PtyWorksheet, in_shell
+from pty_app import Folders, PtyWorksheet, in_shell, to_character
 
 RESTORED = r"Evade DS vs melee 54 .*Evade DS vs ranged 81"
 
 
 def type_dodge_ranks(app: PtyWorksheet, text: str) -> None:
-    """Start on GemStone IV's first field (Dodge ranks, all of its text selected) and type."""
-    app.wait_for(r"Input · Dodge ranks")
+    """Go to GemStone IV's Dodge ranks (past the round rows, its text selected) and type."""
+    to_character(app, "gemstone4")  # Dodge ranks, past the round rows (issue 42)
     app.press(text)
     app.wait_for(rf"Dodge ranks +{text} ")
 
@@ -48,6 +48,7 @@ def test_typing_after_a_restore_replaces_the_restored_text_whole(run_worksheet, 
     second = run_worksheet("gemstone4")
     restore(second)
     assert_restored_73(second, folders)
+    to_character(second, "gemstone4")  # focus was on Stance (issue 42): to Dodge ranks
     second.press("1")
     second.wait_for(r"Dodge ranks +1 ")
     second.wait_for(r"Evade DS vs melee 0 ")
@@ -186,7 +187,7 @@ def test_escape_on_the_question_offers_the_edits_again_next_time(run_worksheet, 
 def test_keys_typed_just_before_a_hangup_are_kept(run_worksheet, folders, signum):
     """The signal comes straight after the keys, well inside the half-second debounce."""
     first = run_worksheet("gemstone4")
-    first.wait_for(r"Input · Dodge ranks")
+    to_character(first, "gemstone4")  # Dodge ranks, past the round rows (issue 42)
     first.press("7", "3")
     first.signal(signum)
     first.wait_exit()
@@ -222,7 +223,7 @@ def test_a_killed_tmux_pane_ends_the_program_and_keeps_the_edit(run_worksheet, f
     dead terminal, which killed Textual's output thread and blocked it for ever."""
     first = run_worksheet(argv=in_shell("gemstone4"))
     program = first.program_pid()
-    first.wait_for(r"Input · Dodge ranks")
+    to_character(first, "gemstone4")  # Dodge ranks, past the round rows (issue 42)
     first.press("7", "3")
     first.hang_up(delay)
     first.wait_program_gone(program)

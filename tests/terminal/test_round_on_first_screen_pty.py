@@ -3,7 +3,8 @@
 The round inputs are why a player has the sheet open mid-fight. At 80×24 the form used to
 open scrolled to the character's first field (Exalted at Step A, Shadowrun at Physical damage,
 Vampire at Opponents), the round group above the view. Now the view opens at its top: the
-strip and the round group. The fight view (F10) shows the strip, every round input and the
+strip and the round group, with the first round input focused (Rise, whose round input is a
+record list: its first field, Level). The fight view (F10) shows the strip, every round input and the
 Odds step on one screen, the rule text hidden; F10 again gives the whole form back.
 """
 
@@ -13,20 +14,11 @@ import re
 
 import pytest
 
+from pty_app import round_rows, to_character
 from worksheet import rulesets
-from worksheet.ui.widgets.kinds import kind_of
-from worksheet.ui.widgets.round_group import round_inputs
 
 ROUND_HEADING = r"Round  ·  "
 ODDS_HEADING = r"Odds — "
-
-
-def round_labels(rid: str) -> list[str]:
-    """The labels of the round inputs the round group shows as rows (a record list shows
-    as a line of its own: Rise's conditions)."""
-    ruleset = rulesets.get(rid)
-    return [ruleset.inputs[name].title for name in round_inputs(ruleset)
-            if not kind_of(ruleset.inputs[name]).record_list]
 
 
 def strip_shown(app) -> None:
@@ -43,11 +35,58 @@ def test_the_round_group_is_on_the_first_screen_with_the_strip(run_worksheet, ri
     app.settle()
     text = app.text()
     assert ROUND_HEADING in text, text
-    labels = round_labels(rid)
+    labels = round_rows(rid)
     if labels:
         assert re.search(rf"^[▌ ] {re.escape(labels[0])} ", text, re.M), text
     else:  # Rise: its round input is a record list, shown on a line of its own
         assert "Conditions: " in text, text
+
+
+def first_field(rid: str) -> str:
+    """The label of the field a fresh tab focuses: its first round input shown as a row (the
+    thing a player changes every round); Rise, whose round input is a record list, its
+    character's first input (the spec's fight loop table, and each ruleset's inputs)."""
+    labels = round_rows(rid)
+    if labels:
+        return labels[0]
+    ruleset = rulesets.get(rid)
+    return ruleset.inputs[ruleset.step_groups()[0].inputs[0]].title
+
+
+def focus_on_screen(app, rid: str) -> None:
+    """The focused row (``▌``) is the tab's first field, on screen with the strip and the
+    round heading above it, and the rule panel is about it."""
+    label = first_field(rid)
+    app.wait_for(rf"Input · {re.escape(label)}")
+    strip_shown(app)
+    app.settle()
+    lines = app.screen.display
+    focused = [i for i, line in enumerate(lines) if line.startswith("▌ ")]
+    assert focused and lines[focused[0]].startswith(f"▌ {label} "), app.text()
+    heading = next(i for i, line in enumerate(lines) if ROUND_HEADING in line)
+    assert 2 < heading < focused[0], app.text()
+
+
+@pytest.mark.parametrize("rid", rulesets.ids())
+def test_the_focus_at_launch_is_the_first_round_input_on_screen(run_worksheet, rid):
+    """Issue 42: at launch the focus was the character's first field, below the view at
+    80×24 (Dexterity, Aware, Maneuver): a number typed mid-fight changed the character."""
+    app = run_worksheet(rid)
+    focus_on_screen(app, rid)
+    if rid in ("exalted2e", "shadowrun4"):  # a number: a digit typed goes there, on screen
+        app.send("2")
+        app.wait_for(rf"▌ {re.escape(first_field(rid))} +2 ")
+        app.wait_for(r"● unsaved edits")
+        focus_on_screen(app, rid)
+
+
+def test_a_fresh_tab_focuses_its_first_round_input_on_screen(run_worksheet):
+    """Ctrl+PageDown to each tab not shown yet: its first field as at launch."""
+    app = run_worksheet("exalted2e")
+    focus_on_screen(app, "exalted2e")
+    for rid in rulesets.ids()[1:]:
+        app.press("ctrl+pagedown")
+        focus_on_screen(app, rid)
 
 
 @pytest.mark.parametrize("rid", rulesets.ids())
@@ -64,7 +103,7 @@ def test_the_fight_view_shows_the_whole_round_on_one_screen_and_back(run_workshe
     app.wait_for(r"Chance to be hit")
     app.settle()
     text = app.text()
-    missing = [label for label in round_labels(rid)
+    missing = [label for label in round_rows(rid)
                if not re.search(rf"^[▌ ] {re.escape(label)} ", text, re.M)]
     assert not missing, text
     assert ROUND_HEADING in text and re.search(r"\d", app.screen.display[2]), text
@@ -76,11 +115,11 @@ def test_the_fight_view_shows_the_whole_round_on_one_screen_and_back(run_workshe
 @pytest.mark.parametrize("rid, first, given", [("exalted2e", "Dexterity", "Action penalty"),
                                                 ("rise", "Level", "Accuracy")])
 def test_leaving_the_fight_view_focuses_the_field_it_hid(run_worksheet, rid, first, given):
-    """F10 from the first field (a character field the fight view hides) focuses the first
-    round input (Rise, whose round input is a list: the attacker's first input); F10 again
-    focuses the first field again, in view."""
+    """F10 from the character's first field (which the fight view hides; on Exalted reached
+    past the round rows, issue 42) focuses the first round input (Rise, whose round input is
+    a list: the attacker's first input); F10 again focuses that field again, in view."""
     app = run_worksheet(rid)
-    app.wait_for(rf"Input · {first}")
+    assert to_character(app, rid) == first
     app.press("f10")
     app.wait_for(rf"▌ {given} ")  # has focus
     app.press("f10")

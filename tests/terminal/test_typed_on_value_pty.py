@@ -8,7 +8,7 @@ import re
 import signal
 import time
 
-from pty_app import PtyWorksheet, keys
+from pty_app import PtyWorksheet, keys, to_character
 
 from worksheet.ui.widgets.refuse_typed import BURST_SECONDS
 
@@ -21,9 +21,10 @@ def toast_words(app: PtyWorksheet) -> str:
 def test_text_typed_on_a_value_in_one_burst_is_refused_once_and_changes_nothing(
         run_worksheet):
     app = run_worksheet("gemstone4")
-    app.wait_for(r"Input · Dodge ranks")
+    app.wait_for(r"Input · Stance")  # the first field: the first round input (issue 42)
     app.wait_for(r"Evade DS vs melee 0 ")
-    app.send(keys(*["tab"] * 8, "7", "5", "[", "/", "]"))  # one write: eight Tabs, then text
+    # one write: ten Tabs (Encumbrance, Dodge ranks, then eight more), then text
+    app.send(keys(*["tab"] * 10, "7", "5", "[", "/", "]"))
     app.wait_for(r"Step 2 · Armor group")  # the focused row: a value, not an input
     app.wait_until(lambda: "Not entered" in toast_words(app), "the refusal")
     app.settle(BURST_SECONDS)  # a later refusal would come after its own burst's wait
@@ -44,8 +45,8 @@ def test_text_typed_on_a_value_in_one_burst_is_refused_once_and_changes_nothing(
 def test_a_key_with_a_job_on_a_value_still_does_it(run_worksheet):
     """Enter explains the value and ? opens the help, as before: they are not refused."""
     app = run_worksheet("gemstone4")
-    app.wait_for(r"Input · Dodge ranks")
-    app.send(keys(*["tab"] * 8))
+    app.wait_for(r"Input · Stance")
+    app.send(keys(*["tab"] * 10))  # Encumbrance, Dodge ranks, then eight more
     app.wait_for(r"Step 2 · Armor group")
     app.send(keys("?"))
     app.wait_for(r"Worksheet — keys")
@@ -56,8 +57,8 @@ def test_a_key_with_a_job_on_a_value_still_does_it(run_worksheet):
 
 def test_a_paste_on_a_value_is_refused_and_cut_short_in_the_message(run_worksheet):
     app = run_worksheet("gemstone4")
-    app.wait_for(r"Input · Dodge ranks")
-    app.send(keys(*["tab"] * 8))
+    app.wait_for(r"Input · Stance")
+    app.send(keys(*["tab"] * 10))  # Encumbrance, Dodge ranks, then eight more
     app.wait_for(r"Step 2 · Armor group")
     app.send(b"\x1b[200~" + b"1234567890" * 5 + b"\x1b[201~")  # a bracketed paste of 50
     app.wait_until(lambda: "Not entered" in toast_words(app), "the refusal")
@@ -98,8 +99,8 @@ def test_letters_typed_on_a_list_of_names_in_a_burst_are_refused_and_space_ticks
     They are refused aloud, and each Space of the same burst ticks or unticks the name the
     highlight is on (letters never move it, so no Space can land on another name)."""
     app = run_worksheet("exalted2e")
-    app.wait_for(r"Input · Dexterity")
-    app.send(keys(*["ctrl+down"] * 16))
+    app.wait_for(r"Input · Action penalty")  # the first field (issue 42): 5 round rows, 16 more
+    app.send(keys(*["ctrl+down"] * 21))
     app.wait_for(r"Input · Ignored penalties")
     app.send(keys("l", "o", "space", "o", "n"))  # one write: letters around a Space
     app.wait_until(lambda: "Not entered" in toast_words(app), "the refusal")
@@ -122,8 +123,8 @@ def test_each_space_of_a_burst_ticks_the_name_it_was_typed_on(run_worksheet):
     ticked nothing (Textual ticked whatever was highlighted when its message was handled,
     after the later arrows: the fifth name twice). Each Space ticks its own name."""
     app = run_worksheet("exalted2e")
-    app.wait_for(r"Input · Dexterity")
-    app.send(keys(*["ctrl+down"] * 16, "down", "down", "space", "down", "down", "space",
+    app.wait_for(r"Input · Action penalty")  # the first field (issue 42): 5 round rows, 16 more
+    app.send(keys(*["ctrl+down"] * 21, "down", "down", "space", "down", "down", "space",
                   "up", "space", "space"))  # one write; the last two Spaces cancel out
     app.wait_for(r"Input · Ignored penalties")
     app.wait_for(r"▐.▌ ✓ mobility penalty")
@@ -135,10 +136,10 @@ def test_each_space_of_a_burst_ticks_the_name_it_was_typed_on(run_worksheet):
 
 
 def test_a_name_typed_on_a_closed_choice_chooses_it_and_other_text_is_refused(run_worksheet):
-    """Found in tmux: "parry" typed on Vampire's Maneuver (closed, focused at start) vanished
+    """Found in tmux: "parry" typed on Vampire's Maneuver (a closed choice) vanished
     without a word and the maneuver stayed dodge. Now it chooses as a native select does."""
     app = run_worksheet("vtm-revised")
-    app.wait_for(r"Input · Maneuver")  # focused below the round group (issue 42)
+    to_character(app, "vtm-revised")  # Maneuver (dodge), past the round rows
     app.settle()
     app.send(keys("p", "a", "r", "r", "y"))  # one write: the burst spells one name
     app.wait_for(r"Maneuver +parry")
@@ -163,7 +164,7 @@ def test_a_burst_that_opens_and_closes_a_choice_does_what_the_same_keys_do_typed
     parry, then block. Every key of the burst went to the closed select, because focus moves
     to the list (and back) only after the key that opens (closes) it is handled."""
     app = run_worksheet("vtm-revised")
-    app.wait_for(r"Input · Maneuver")  # focused below the round group (issue 42)
+    to_character(app, "vtm-revised")  # Maneuver (dodge), past the round rows
     app.settle()
     app.send(keys("enter", "down", "enter", "enter", "up", "up", "enter"))  # one write
     app.wait_for(r"Maneuver +block +▼")
@@ -184,7 +185,7 @@ def test_a_burst_across_a_choice_survives_the_program_being_stopped_mid_burst(ru
     one down and chooses. Stopped in the middle of a frame, the program crashed in the screen diff when continued (Textual's
     SIGCONT handler ran inside the frame and started the full-screen mode a second time)."""
     app = run_worksheet("vtm-revised")
-    app.wait_for(r"Input · Maneuver")  # focused below the round group (issue 42)
+    to_character(app, "vtm-revised")  # Maneuver (dodge), past the round rows
     app.settle()
     cycle = ["parry", "block", "dodge"]  # one down from each, the list wrapping at its end
     for round_number, delay in enumerate([0.0, 0.003, 0.006, 0.01, 0.015, 0.02]):
@@ -208,7 +209,7 @@ def test_a_section_sign_typed_on_a_choice_is_refused_aloud(run_worksheet):
     and there are five tabs. Only the tabs there are have Alt+digit keys now, so "§" is text,
     refused aloud like any other on a choice."""
     app = run_worksheet("vtm-revised")
-    app.wait_for(r"Input · Maneuver")  # focused below the round group (issue 42)
+    to_character(app, "vtm-revised")  # Maneuver (dodge), past the round rows
     app.settle()
     app.send("§")
     app.wait_until(lambda: "Not entered: “§”" in toast_words(app), "the refusal")
@@ -223,7 +224,7 @@ def test_a_burst_split_across_two_reads_is_refused_once(run_worksheet):
     the x reached the app a moment after the 7 had been refused and said. Over SSH a burst
     often comes in two reads. The refusal now waits until no key was refused for a moment."""
     app = run_worksheet("vtm-revised")
-    app.wait_for(r"Input · Maneuver")  # focused below the round group (issue 42)
+    to_character(app, "vtm-revised")  # Maneuver (dodge), past the round rows
     app.settle()
     app.settle()
     app.send("7")

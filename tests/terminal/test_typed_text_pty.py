@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from pty_app import PtyWorksheet, worksheet_argv
+from pty_app import PtyWorksheet, worksheet_argv, to_character
 
 
 def command_line_refusal(ruleset: str, name: str, text: str, env: dict[str, str]) -> str:
@@ -33,7 +33,7 @@ def screen_words(app: PtyWorksheet) -> str:
 def test_text_a_whole_number_field_cannot_read_stays_and_is_refused(run_worksheet, folders,
                                                                    text):
     app = run_worksheet("gemstone4")
-    app.wait_for(r"Input · Dodge ranks")
+    to_character(app, "gemstone4")  # Dodge ranks, past the round rows (issue 42)
     app.wait_for(r"Evade DS vs melee 0 ")
     app.press(text)  # the field's text is selected on start: typing replaces it
     app.wait_for(rf"Dodge ranks +{re.escape(text)} ")

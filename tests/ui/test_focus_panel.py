@@ -12,13 +12,14 @@ from textual import events
 
 from worksheet.ui import WorksheetApp
 from worksheet.ui.form.body import FormBody
-from worksheet.ui.widgets.rule_panel import RulePanel
+from worksheet.ui.widgets.rule_panel import MORE, RulePanel
 
 SIZE = (80, 24)
 
 
 def panel_title(app) -> str:
-    return str(app.form().query_one(RulePanel).children[0].render())
+    """The panel's title, without the hint that it cannot show all (``MORE``)."""
+    return str(app.form().query_one(RulePanel).children[0].render()).removesuffix(MORE)
 
 
 async def test_a_late_focus_message_about_an_earlier_row_leaves_the_panel_alone():

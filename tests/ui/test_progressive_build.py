@@ -90,8 +90,8 @@ async def test_tab_reaches_every_row_of_the_form(progressive):
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert app.focused.id == "dodge-ranks"  # the character's first input
-        await pilot.press("f4")  # the round group above it, then Tab through the whole form
+        assert app.focused.id == "stance"  # the first round input (issue 42)
+        await pilot.press("f4")  # the round group's key keeps it there; Tab through the form
         await pilot.pause()
         assert app.focused.id == "stance"
         seen: list[str] = ["stance"]
@@ -115,10 +115,11 @@ async def test_tab_reaches_every_row_of_the_form(progressive):
 async def test_ctrl_down_jumps_to_inputs_not_built_yet(progressive):
     app = WorksheetApp(ruleset="gemstone4")
     ruleset = rulesets.get("gemstone4")
-    inputs = [name for name in ruleset.inputs if name not in ruleset.fight_loop.round_inputs]
+    round_group = list(ruleset.fight_loop.round_inputs)  # first, under the strip
+    inputs = round_group + [name for name in ruleset.inputs if name not in round_group]
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert app.focused.id == "dodge-ranks"
+        assert app.focused.id == "stance"
         for _ in inputs[1:]:
             await pilot.press("ctrl+down")
             await pilot.pause()

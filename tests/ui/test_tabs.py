@@ -145,6 +145,7 @@ async def test_command_palette_offers_every_action():
 async def test_rule_panel_follows_focus_and_f3_shows_it_whole():
     from worksheet.ui.screens.explain import ExplainScreen
     from worksheet.ui.widgets import RulePanel
+    from worksheet.ui.widgets.rule_panel import MORE
 
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -159,7 +160,8 @@ async def test_rule_panel_follows_focus_and_f3_shows_it_whole():
         await pilot.pause()
         assert isinstance(app.screen, ExplainScreen)
         copy = app.screen.query_one(RulePanel)
-        assert str(copy.children[0].render()) == title
+        assert str(copy.children[0].render()) == title.removesuffix(MORE)  # no hint: all
+        assert str(copy.children[2].render()).startswith("Source: GemStone IV wiki")
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, ExplainScreen)
@@ -231,8 +233,9 @@ async def test_tab_bar_left_right_when_focused_and_a_click_selects():
 async def test_a_tab_shown_again_gives_focus_back_to_the_field_left_there():
     """Not the first field: a look at another tab must not send the next number elsewhere."""
     app = WorksheetApp(ruleset="gemstone4")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+down", "ctrl+down")
+    async with app.run_test(size=SIZE) as pilot:  # Stance → Encumbrance, Dodge ranks, Agility
+        # bonus, Intuition bonus
+        await pilot.press("ctrl+down", "ctrl+down", "ctrl+down", "ctrl+down")
         await pilot.pause()
         left = app.focused
         assert left is not None and left.id == "intuition-bonus"
@@ -269,7 +272,7 @@ async def start_over(pilot, app: StartWatched) -> None:
     """Wait until the start is over: the form built, the app's answer given, focus on the
     first field and no hold on (a test's own hold then lasts until its release or bound)."""
     await until(pilot, lambda: app.built_answered and not app.is_holding(app.holds)
-                and app.focused is not None and app.focused.id == "dodge-ranks",
+                and app.focused is not None and app.focused.id == "level",
                 "the start (form built, first field focused, keys let go)")
 
 
@@ -278,20 +281,20 @@ async def test_held_keys_are_handed_on_in_order_within_the_bound():
     the order typed, after ``HOLD_SECONDS`` at most."""
     from worksheet.ui.terminal.key_gate import HOLD_SECONDS
 
-    app = StartWatched(ruleset="gemstone4")
+    app = StartWatched(ruleset="rise")
     async with app.run_test(size=SIZE) as pilot:
         await start_over(pilot, app)
-        assert app.focused is not None and app.focused.id == "dodge-ranks"
+        assert app.focused is not None and app.focused.id == "level"
         app.hold_keys()
         hold = app.holds
         await pilot.press("4", "2")
         await pilot.pause()
-        assert app.form().entries["dodge_ranks"] == "0", "held: not typed yet"
+        assert app.form().entries["level"] == "1", "held: not typed yet"
         await until(pilot, lambda: not app.is_holding(hold), "the hold reached its bound",
                     deadline=HOLD_SECONDS + DEADLINE)
-        await until(pilot, lambda: len(app.form().entries["dodge_ranks"]) == 2,
+        await until(pilot, lambda: len(app.form().entries["level"]) == 2,
                     "both held keys handed on")
-        assert app.form().entries["dodge_ranks"] == "42"
+        assert app.form().entries["level"] == "42"
 
 
 async def test_keys_read_while_held_keys_are_let_go_come_after_them():
@@ -300,18 +303,18 @@ async def test_keys_read_while_held_keys_are_let_go_come_after_them():
     those: "4 2", the 4 held and the 2 queued as the hold ended, was typed as "24"."""
     from textual import events
 
-    app = StartWatched(ruleset="gemstone4")
+    app = StartWatched(ruleset="rise")
     async with app.run_test(size=SIZE) as pilot:
         await start_over(pilot, app)
-        assert app.focused is not None and app.focused.id == "dodge-ranks"
+        assert app.focused is not None and app.focused.id == "level"
         app.hold_keys()
         app.post_message(events.Key("4", "4"))
         await pilot.pause()
-        assert app.form().entries["dodge_ranks"] == "0", "held: not typed yet"
+        assert app.form().entries["level"] == "1", "held: not typed yet"
         app.post_message(events.Key("2", "2"))  # read, not yet taken by the app
         app.release_keys()  # as a widget's callback lets the hold go
         await pilot.pause()
         app.post_message(events.Key("7", "7"))
-        await until(pilot, lambda: len(app.form().entries["dodge_ranks"]) == 3,
+        await until(pilot, lambda: len(app.form().entries["level"]) == 3,
                     "the three keys typed")
-        assert app.form().entries["dodge_ranks"] == "427"
+        assert app.form().entries["level"] == "427"

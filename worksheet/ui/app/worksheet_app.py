@@ -60,8 +60,9 @@ class WorksheetApp(ControllerActions, OneMessage, RedrawScreen, KeyGate,
 
     TITLE = "Worksheet"
     AUTO_FOCUS = ".form .-first-field > .input-editor"
-    """The first field of the first tab (the character's first input, below the round group)
-    has focus before the first paint (keys typed at once land there)."""
+    """The first field of the first tab (its first round input; on a tab without one, the
+    character's first input) has focus before the first paint (keys typed at once land
+    there)."""
     CSS_PATH = ["app.tcss", "../widgets/bars.tcss", "fight_loop.tcss"]  # dialogs.tcss: screens.dialog
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
@@ -255,6 +256,8 @@ class WorksheetApp(ControllerActions, OneMessage, RedrawScreen, KeyGate,
             # a hidden tab keeps no rows: freed before the next tab's are made (``garbage``)
             await free_removed(self.screen, [form.release_rows() for form in hidden],
                                self._collector)
+            if not self._status_line.is_attached:  # the app ended meanwhile (a hang-up)
+                return
             shown = self.ensure_form(event.tab_id)
             shown.display = True
             shown.show_rows()

@@ -165,6 +165,14 @@ class RecoveryController:
         Pilot tests still see the exception.
         """
         if self.failure is None:
+            if self._hanging_up:  # written at the signal, and again once settled: the forms
+                # may be gone by now (the app ending), and a state read now would be empty
+                # and clear the file (an edit lost on a hang-up during a tab switch)
+                log = write_crash_log(error)
+                self.failure = (f"unexpected error: {type(error).__name__}: {error}; your "
+                                "unsaved edits were kept as at the hang-up"
+                                + (f" (details: {log})" if log else ""))
+                return
             try:
                 saved = self._save_now()
                 kept = ("no edits were unsaved" if not self.state()["tabs"]

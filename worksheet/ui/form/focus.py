@@ -1,6 +1,10 @@
 """Where focus goes in a form: its first field on a new sheet, the field left on a tab shown
 again.
 
+The first field is the first round input, the thing a player changes every round (issue 42:
+it was the character's first input, below the view at 80×24 on Exalted, Shadowrun and
+Vampire); Rise, whose round is a record list, starts on the character's first input.
+
 A player in a fight looks at another tab and comes back to go on typing. Focus used to go to
 the tab's first field, so the number typed next changed that field (Dodge ranks) instead of
 the one the player had left. And a tab shown for the first time whose round group fills the
@@ -201,13 +205,15 @@ class FocusTargets:
             hold()
 
     def _first_field(self) -> InputRow | None:
-        """The row of the character's first input (below the round group), if built."""
+        """The row of the first field, if built: the first round input (the one a player
+        changes every round, on the first screen), or on a tab without one the character's
+        first input (the row marked ``-first-field`` as the form makes its rows)."""
         return next((row for row in self._rows.values() if isinstance(row, InputRow)
-                     and row.spec.name not in self.round_moved), None)
+                     and row.has_class("-first-field")), None)
 
     def first_editor(self) -> Widget | None:
-        """The editor of the character's first input (where a new sheet starts), once its
-        row is mounted with it; ``None`` before."""
+        """The editor of the first field (where a new sheet starts), once its row is mounted
+        with it; ``None`` before."""
         row = self._first_field()
         if row is not None and row.is_mounted and row.children:  # its editor, once composed
             return row.editor

@@ -61,7 +61,8 @@ class SheetForm(FocusTargets, GraphReadings, Pinning, Horizontal):
         cursor_blink: let text cursors blink.
         id: the widget id.
         editors_later: in a terminal, make the editors of the first view's rows (but the
-            first field's) right after the first paint (``InputRow.make_editor``): the form
+            first field's: the first round input, or the character's first input with none)
+            right after the first paint (``InputRow.make_editor``): the form
             the app opens with.
     """
 
@@ -122,11 +123,16 @@ class SheetForm(FocusTargets, GraphReadings, Pinning, Horizontal):
         """Every row in order, each made when taken: with what the inputs and the graph hold
         then (a row made late shows the loads and edits made before it)."""
         loop = self.round_moved  # the round group first, under the strip
+        first = True  # the first field (the app's AUTO_FOCUS): the first round input, the
+        # thing a player changes every round (issue 42); with none, the character's first
         if round_inputs(self.ruleset):
             yield round_heading(self.ruleset)
             for name in round_inputs(self.ruleset):
                 if name in loop:
-                    row = self._input_row(name)
+                    row = self._input_row(name, first)
+                    if first:
+                        row.add_class("-first-field", update=False)
+                        first = False
                     self._show_input(name)
                     yield row
                 else:  # a record list stays in its step; the group shows what counts
@@ -134,7 +140,6 @@ class SheetForm(FocusTargets, GraphReadings, Pinning, Horizontal):
                     self._round_lists[name].show(self.sheet.value(name))
                     yield self._round_lists[name]
                 yield from round_notes(self.ruleset, name)
-        first = True
         for step, inputs, nodes in self.ruleset.step_groups():
             inputs = [name for name in inputs if name not in loop]
             if not inputs and not nodes:
@@ -146,7 +151,7 @@ class SheetForm(FocusTargets, GraphReadings, Pinning, Horizontal):
             yield title
             for name in inputs:
                 row = self._input_row(name, first, sheet_only=step != ODDS_STEP)
-                if first:  # the app's AUTO_FOCUS: the character's first input
+                if first:  # no round input: the character's first input
                     row.add_class("-first-field", update=False)
                     first = False
                 self._show_input(name)

@@ -14,13 +14,21 @@ from worksheet.engine import InputSpec, NodeStatus, Rule, Ruleset, State
 from worksheet.ui.widgets.value_row import result_text
 
 
+MORE = "  ·  F3 shows all"
+"""Added to the panel's title while its explanation is longer than the panel (issue 42: at
+80×24 the panel under the form shows four lines, and the rest of a long rule was out of sight
+with nothing saying where it was)."""
+
+
 class RulePanel(VerticalScroll):
-    """Explains the focused row of a sheet (not a Tab stop in the sheet; F3 opens it whole)."""
+    """Explains the focused row of a sheet (not a Tab stop in the sheet; F3 opens it whole,
+    and the title says so when the explanation does not fit)."""
 
     def __init__(self, *, classes: str = ""):
         super().__init__(classes=classes)
         self.can_focus = "explain-panel" in classes
         self._shown = ("", "", "")
+        self._more = False  # the title says MORE
 
     def compose(self):
         yield Static("", classes="panel-title", markup=False)
@@ -33,10 +41,29 @@ class RulePanel(VerticalScroll):
             return
         moved = title != self._shown[0]
         self._shown = (title, body, cite)
-        for widget, text in zip(self.children, (title, body, cite)):
-            widget.update(text)
+        # the hint as for the last explanation until this one is laid out: at 80×24 nearly
+        # every one is cut, so the title is drawn once per move, not without it, then with it
+        shown = (title + MORE if self._more else title, body, cite)
+        for widget, text in zip(self.children, shown):
+            if str(widget.content) != text:
+                widget.update(text)
         if moved:
             self.scroll_home(animate=False)
+        self.call_after_refresh(self._say_more)  # once laid out: does it fit?
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._say_more)
+
+    def _say_more(self) -> None:
+        """Put :data:`MORE` after the title while the explanation is cut (the sheet's panel
+        only: the F3 dialog, which can be scrolled, shows it all)."""
+        if self.can_focus or not self.is_attached or not self.children:
+            return
+        self._more = bool(self._shown[0]) and self.max_scroll_y > 0
+        title = self._shown[0] + (MORE if self._more else "")
+        shown = self.children[0]
+        if isinstance(shown, Static) and str(shown.content) != title:
+            shown.update(title)
 
     def explain(self, ruleset: Ruleset, name: str, status: NodeStatus) -> None:
         """Explain an input or a derived node of ``ruleset`` by its name."""
