@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 from textual.widgets import DataTable, Select
 
 from worksheet import rulesets
@@ -13,11 +14,44 @@ from worksheet.ui import WorksheetApp
 from worksheet.ui.form.sheet_form import SheetForm
 from worksheet.ui.widgets.tab_bar import TabBar
 from worksheet.ui.app import worksheet_app
+from shared_apps import app_pool
 from waits import DEADLINE, until
 
 APP_FOLDER = Path(worksheet_app.__file__).parent
 
 SIZE = (120, 40)
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")  # the shared apps' loop (``running``)
+
+
+def shared(rid: str):
+    """A ruleset for a test run on the app of that ruleset shared on one worker (``running``)."""
+    return pytest.param(rid, marks=pytest.mark.xdist_group(f"tabs-{rid}"))
+
+
+ON_SHARED_GEMSTONE = pytest.mark.xdist_group("tabs-gemstone4")
+"""A test that only looks at the GemStone app, or puts back what it changes: it runs on the
+one shared by these tests (``running``)."""
+
+
+async def on_the_sheet(app, pilot) -> None:
+    """Put back what an earlier test left: dialogs closed, its tab's defaults, the rule
+    panel shown."""
+    while len(app.screen_stack) > 1:
+        app.pop_screen()
+    app.screen.remove_class("-no-panel")
+    app.form().reset()
+    await pilot.pause()
+    assert len(app.screen_stack) == 1 and app.form().inputs == app.form().ruleset.defaults()
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def running(tmp_path_factory):
+    """``await running(rid)``: the app opened on ruleset ``rid`` and its pilot, started once
+    for the tests of this module that look at it (five launches of GemStone before)."""
+    async with app_pool(tmp_path_factory, SIZE, lambda rid: WorksheetApp(ruleset=rid),
+                        on_the_sheet) as get:
+        yield get
 
 
 async def test_each_ruleset_has_a_tab_with_its_id_and_title():
@@ -38,20 +72,19 @@ async def test_each_ruleset_has_a_tab_with_its_id_and_title():
             assert status.startswith(title), "the full title is in the status"
 
 
-@pytest.mark.parametrize("rid", rulesets.ids())
-async def test_form_has_an_editor_per_input_and_a_value_widget_per_node(rid):
-    app = WorksheetApp(ruleset=rid)
-    async with app.run_test(size=SIZE):
-        pane = app.query_one(f"#{rid}", SheetForm)
-        ruleset = rulesets.get(rid)
-        for name in ruleset.inputs:
-            assert pane.query_one(f"#{kebab(name)}")
-        for name in ruleset.rules:
-            assert pane.query_one(f"#value-{kebab(name)}")
-        ours = [w for w in pane.query("*") if w.id and not any(
-            isinstance(a, (Select, DataTable)) for a in w.ancestors)]  # Textual's own insides
-        ids = [widget.id for widget in ours]
-        assert len(ids) == len(set(ids))
+@pytest.mark.parametrize("rid", [shared(rid) for rid in rulesets.ids()])
+async def test_form_has_an_editor_per_input_and_a_value_widget_per_node(rid, running):
+    app, _ = await running(rid)
+    pane = app.query_one(f"#{rid}", SheetForm)
+    ruleset = rulesets.get(rid)
+    for name in ruleset.inputs:
+        assert pane.query_one(f"#{kebab(name)}")
+    for name in ruleset.rules:
+        assert pane.query_one(f"#value-{kebab(name)}")
+    ours = [w for w in pane.query("*") if w.id and not any(
+        isinstance(a, (Select, DataTable)) for a in w.ancestors)]  # Textual's own insides
+    ids = [widget.id for widget in ours]
+    assert len(ids) == len(set(ids))
 
 
 async def test_only_the_visible_tab_is_built_at_start():
@@ -99,44 +132,44 @@ async def test_opening_on_a_preset_selects_its_tab():
         assert not form.dirty
 
 
-async def test_help_screen_lists_every_app_binding():
+@ON_SHARED_GEMSTONE
+async def test_help_screen_lists_every_app_binding(running):
     from worksheet.ui.keys import help_rows
     from worksheet.ui.screens.help import HelpScreen
 
-    app = WorksheetApp(ruleset="gemstone4")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f1")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        listed = {str(key.render()) for key in app.screen.query(".help-key")}
-        for keys, _ in help_rows(WorksheetApp.key_bindings()):
-            assert keys in listed
-        assert {"a, Insert", "e, Enter", "d, Delete", "Shift+↑, [", "Shift+↓, ]"} <= listed
-        await pilot.press("escape")
-        await pilot.pause()
-        assert not isinstance(app.screen, HelpScreen)
+    app, pilot = await running("gemstone4")
+    await pilot.press("f1")
+    await pilot.pause()
+    assert isinstance(app.screen, HelpScreen)
+    listed = {str(key.render()) for key in app.screen.query(".help-key")}
+    for keys, _ in help_rows(WorksheetApp.key_bindings()):
+        assert keys in listed
+    assert {"a, Insert", "e, Enter", "d, Delete", "Shift+↑, [", "Shift+↓, ]"} <= listed
+    await pilot.press("escape")
+    await pilot.pause()
+    assert not isinstance(app.screen, HelpScreen)
 
 
-async def test_question_mark_is_help_outside_text_fields_only():
+@ON_SHARED_GEMSTONE
+async def test_question_mark_is_help_outside_text_fields_only(running):
     from worksheet.ui.screens.help import HelpScreen
 
-    app = WorksheetApp(ruleset="gemstone4")
-    async with app.run_test(size=SIZE) as pilot:
-        pane = app.query_one("#gemstone4")
-        pane.query_one("#dodge-ranks").focus()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert not isinstance(app.screen, HelpScreen)
-        pane.query_one("#shield").focus()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
+    app, pilot = await running("gemstone4")
+    pane = app.query_one("#gemstone4")
+    pane.query_one("#dodge-ranks").focus()
+    await pilot.press("question_mark")
+    await pilot.pause()
+    assert not isinstance(app.screen, HelpScreen)
+    pane.query_one("#shield").focus()
+    await pilot.press("question_mark")
+    await pilot.pause()
+    assert isinstance(app.screen, HelpScreen)
 
 
-async def test_command_palette_offers_every_action():
-    app = WorksheetApp(ruleset="gemstone4")
-    async with app.run_test(size=SIZE):
-        titles = {command.title for command in app.get_system_commands(app.screen)}
+@ON_SHARED_GEMSTONE
+async def test_command_palette_offers_every_action(running):
+    app, _ = await running("gemstone4")
+    titles = {command.title for command in app.get_system_commands(app.screen)}
     for title in ("Save preset", "Open preset", "Undo", "Redo", "Reset tab", "Next tab",
                   "Previous tab", "Help", "Toggle rule panel", "Quit"):
         assert title in titles
@@ -167,17 +200,17 @@ async def test_rule_panel_follows_focus_and_f3_shows_it_whole():
         assert not isinstance(app.screen, ExplainScreen)
 
 
-async def test_f2_hides_and_shows_the_rule_panel():
-    app = WorksheetApp(ruleset="gemstone4")
-    async with app.run_test(size=SIZE) as pilot:
-        panel = app.query_one("#gemstone4 RulePanel")
-        assert panel.display and panel.region.width
-        await pilot.press("f2")
-        await pilot.pause()
-        assert panel.region.width == 0
-        await pilot.press("f2")
-        await pilot.pause()
-        assert panel.region.width
+@ON_SHARED_GEMSTONE
+async def test_f2_hides_and_shows_the_rule_panel(running):
+    app, pilot = await running("gemstone4")
+    panel = app.query_one("#gemstone4 RulePanel")
+    assert panel.display and panel.region.width
+    await pilot.press("f2")
+    await pilot.pause()
+    assert panel.region.width == 0
+    await pilot.press("f2")
+    await pilot.pause()
+    assert panel.region.width
 
 
 def bar_lines(bar: TabBar) -> list[str]:
