@@ -126,3 +126,21 @@ def test_leaving_the_fight_view_focuses_the_field_it_hid(run_worksheet, rid, fir
     app.wait_for(rf"Input · {first}")
     app.wait_for(rf"▌ {first} ")
     assert app.process.poll() is None, app.after_exit()
+
+
+def test_the_focused_round_input_shows_its_focus_mark_after_my_action(run_worksheet):
+    """Exalted "2 F5 F6": F6 sets Onslaught (1) and Action penalty (2) back to 0 and focuses
+    Action penalty for the new action's penalty. Both are marked as changed (a bar), and the
+    bar hid the focus mark: the player could not see where the next number would go. The
+    focused row shows the focus mark (``▌``), the other the bar (``█``)."""
+    app = run_worksheet("exalted2e")
+    focus_on_screen(app, "exalted2e")
+    app.send("2")
+    app.wait_for(r"▌ Action penalty +2 ")
+    app.press("f5")
+    app.wait_for(r"Onslaught +1 ")
+    app.press("f6")
+    app.wait_for(r"█ Onslaught +0 ")
+    app.wait_for(r"▌ Action penalty +0 ")
+    app.send("1")  # and the next number goes there
+    app.wait_for(r"▌ Action penalty +1 ")
