@@ -33,16 +33,8 @@ from worksheet.ui.controllers.host import Host
 from worksheet.ui.form.sheet_form import SheetForm
 from worksheet.ui.terminal.end import watch_terminal_end
 from worksheet.ui.form.entries import entries_from_json, entries_to_json, split_entries
-from worksheet.ui.terminal.key_gate import busy_widget
+from worksheet.ui.terminal.key_gate import messages_pending
 from worksheet.ui.textual_internals import handle_job_control
-
-
-def messages_pending(app: Any) -> bool:
-    """Whether the app or a widget of a screen still has messages to handle (a key, an edit
-    on its way up to the sheet): a hang-up lets keys already read reach the sheet before the
-    last recovery write."""
-    return bool(app.message_queue_size) or any(
-        busy_widget(screen) is not None for screen in app.screen_stack)
 
 RECOVERY_DELAY = 0.5
 """Seconds of quiet after an edit before the unsaved state is written to the recovery file."""

@@ -50,24 +50,17 @@ from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 
 from worksheet.ui.terminal.deadline import Deadline, poll_until
+from worksheet.ui.terminal.pending import busy_widget, messages_pending
 from worksheet.ui.textual_internals import SelectOverlay, key_stopped
 
-
-def busy_widget(screen: Any) -> Any:
-    """The first of ``screen`` and its widgets that has messages still to handle, or None: a
-    key typed on a dialog waits until what the key before set going there has been handled
-    (:meth:`KeyGate._climb`; the command palette answers through a message its list posts
-    after the key is back at the app)."""
-    for node in (screen, *screen.walk_children()):
-        if node.message_queue_size:
-            return node
-    return None
 
 if TYPE_CHECKING:
     from textual.command import CommandPalette
 
 HOLD_SECONDS = 1.0
-"""The longest keys are held for a tab being shown (normally one or two frames)."""
+"""How long keys are held for a tab being shown (normally a frame or two) with the app idle."""
+HOLD_LONGEST = 10.0
+"""The longest keys are held while the app is still busy (:meth:`KeyGate._hold_reached`)."""
 
 ALT_ACTIONS = frozenset({"show_tab"})
 """The actions the app binds to Alt keys: an Escape read together with their key is that Alt
@@ -130,8 +123,17 @@ class KeyGate:
             self.holds += 1
             self._held = True
             if self._hold_deadline is None:
-                self._hold_deadline = Deadline(self, HOLD_SECONDS, self.release_keys)
+                self._hold_deadline = Deadline(self, HOLD_SECONDS, self._hold_reached,
+                                               longest=HOLD_LONGEST)
             self._hold_deadline.put_off()
+
+    def _hold_reached(self) -> None:
+        """A hold's bound: keys go on, unless the app is still at work (rows mounting), up
+        to :data:`HOLD_LONGEST`. At load 18 Rise's rows took over a second to come back
+        after "F8 F7 4": the 4 went on before its field was there, and was lost."""
+        if self._held and messages_pending(self) and self._hold_deadline.put_off():
+            return
+        self.release_keys()
 
     def is_holding(self, hold: int) -> bool:
         """True while hold number ``hold`` (a value of :attr:`holds`) still holds keys."""
