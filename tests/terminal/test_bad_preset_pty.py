@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from pty_app import Folders, PtyWorksheet
+from pty_app import Folders, PtyWorksheet, to_character
 
 HUGE = 50_000
 TYPED = r"Evade DS vs melee 54 .*Evade DS vs ranged 81"
@@ -87,7 +87,7 @@ def test_worksheet_preset_bad_is_refused_before_the_screen_is_taken(run_workshee
 def _open_with_edits(run_worksheet) -> PtyWorksheet:
     """The app on GemStone IV with Dodge ranks typed as 73, then the open dialog (Ctrl+O)."""
     app = run_worksheet("gemstone4")
-    app.wait_for(r"Input · Dodge ranks")
+    to_character(app, "gemstone4")  # Dodge ranks, past the round rows (issue 42)
     app.press("73")
     app.wait_for(TYPED)
     app.wait_for("● unsaved edits")

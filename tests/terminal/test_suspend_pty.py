@@ -10,6 +10,8 @@ from __future__ import annotations
 import signal
 from pathlib import Path
 
+from pty_app import to_character
+
 
 def stopped(pid: int) -> bool:
     return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "T"
@@ -17,7 +19,7 @@ def stopped(pid: int) -> bool:
 
 def test_a_suspended_program_draws_the_whole_screen_when_continued(run_worksheet):
     app = run_worksheet("gemstone4")
-    app.wait_for(r"Input · Dodge ranks")
+    to_character(app, "gemstone4")  # Dodge ranks, past the round rows (issue 42)
     app.press("42")
     app.wait_for(r"Evade DS vs melee 31 ")
     app.settle()
@@ -48,7 +50,7 @@ def test_a_program_stopped_by_sigstop_and_continued_keeps_one_key_reader_and_its
     while it was stopped taken, and the terminal's own mode given back at the end."""
     import termios
     app = run_worksheet("gemstone4")
-    app.wait_for(r"Input · Dodge ranks")
+    to_character(app, "gemstone4")  # Dodge ranks, past the round rows (issue 42)
     app.press("42")
     app.wait_for(r"Evade DS vs melee 31 ")
     app.settle()
