@@ -144,3 +144,24 @@ def test_the_focused_round_input_shows_its_focus_mark_after_my_action(run_worksh
     app.wait_for(r"▌ Action penalty +0 ")
     app.send("1")  # and the next number goes there
     app.wait_for(r"▌ Action penalty +1 ")
+
+
+@pytest.mark.parametrize("rid", rulesets.ids())
+def test_f10_from_the_attack_shows_the_round_from_its_heading(run_worksheet, rid):
+    """Found on Shadowrun at 80×24: Ctrl+G 8 (the attack), then F10: the view kept the
+    attacker's row centred in the taller body, the round heading and Previous defenses above
+    it. The fight view opens at its top when the focused row is in view there."""
+    app = run_worksheet(rid)
+    app.wait_for(r"Input · ")
+    app.press("ctrl+g")
+    app.wait_for(r"Odds — ")
+    app.send("8")
+    app.wait_for(r"Chance to be hit")
+    app.press("f10")
+    app.wait_gone(r"Input · ")  # the rule panel hidden: the fight view
+    app.settle()
+    text = app.text()
+    assert ROUND_HEADING in text, text  # under the strip, as at launch
+    first = (round_rows(rid) or ["Conditions: "])[0]  # Rise: the conditions' line
+    assert re.search(rf"^ +{re.escape(first)}", text, re.M), text
+    assert re.search(r"^▌ \S", text, re.M), "the attacker's row, focused, in view"

@@ -123,6 +123,10 @@ class FocusTargets:
                     self.action_odds()
                     return
             body.scroll_home(animate=False)
+            # once the rule panel is hidden and the rows laid out anew: the top again, if the
+            # focused row is in view there (Shadowrun, F10 from Attack dice at 80×24: the
+            # body, taller now, kept the focused row centred, the round heading above it)
+            self.call_after_refresh(self._fight_view_top)  # type: ignore[attr-defined]
             return
         given, self._fight_view_focus = self._fight_view_focus, None
         odds = self._odds_row()
@@ -130,6 +134,13 @@ class FocusTargets:
                 and given[0].is_attached and given[0].focusable:
             self.screen.set_focus(given[0], scroll_visible=False)  # type: ignore
         body.reveal_focused_soon()
+
+    def _fight_view_top(self) -> None:
+        body = self.query_one(FormBody)  # type: ignore[attr-defined]
+        row = body.row_of(self.screen.focused)  # type: ignore[attr-defined]
+        if self.has_class("-fight-view") and (  # type: ignore[attr-defined]
+                row is None or row.virtual_region.bottom <= body.size.height):
+            body.scroll_home(animate=False)
 
     def round_moved_order(self) -> list[str]:
         """The round inputs shown in the round group, in order."""
