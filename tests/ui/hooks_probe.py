@@ -101,3 +101,19 @@ def frame_held(hold: Any) -> bool:
     Relies on: ``FrameHold._batch``, the batch it keeps open while it holds (``None`` else).
     """
     return hold._batch is not None
+
+
+def act_for(app: Any) -> None:
+    """Make ``app`` the active app of the running task's context, as ``run_test`` does for
+    the test inside it: a test on an app started in another context (``shared_apps``) runs
+    Textual code that looks the app up there (``Pilot.pause`` draws a frame in the test's
+    task, and drawing asks for the active app).
+
+    Relies on: ``textual._context.active_app`` and ``active_message_pump`` (context
+    variables, set by ``App._context``).
+    """
+    from textual._context import active_app, active_message_pump
+
+    active_app.set(app)
+    active_message_pump.set(app)
+

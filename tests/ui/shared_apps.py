@@ -25,6 +25,8 @@ from typing import Any, AsyncIterator, Awaitable, Callable
 
 import pytest
 
+from hooks_probe import act_for
+
 FOLDERS = (("HOME", "home"), ("XDG_DATA_HOME", "data"), ("XDG_STATE_HOME", "state"),
            ("XDG_CONFIG_HOME", "config"))
 """The folders ``tests/conftest.py`` isolates for each test, here for the apps' whole time."""
@@ -55,6 +57,7 @@ async def app_pool(tmp_path_factory, size: tuple[int, int], make: Callable[[Any]
                 stack.enter_async_context(app.run_test(size=size)), context=context)
             apps[key] = (app, pilot)
         app, pilot = apps[key]
+        act_for(app)  # in the test's context, as run_test does for the test inside it
         if ready is not None:
             await ready(app, pilot)
         return app, pilot

@@ -257,7 +257,26 @@ NOW_PUBLIC = [
 and the same check of what it buys: each is gone from ``textual_internals``."""
 
 
+async def a_task_acts_for_the_app(app, pilot):
+    """In a context of its own no app is active; after ``act_for`` it is ``app``, for
+    Textual's lookups (``active_app``) and messages (``active_message_pump``)."""
+    import asyncio
+    import contextvars
+
+    from textual._context import active_app, active_message_pump
+
+    async def elsewhere():
+        with pytest.raises(LookupError):
+            active_app.get()
+        hooks_probe.act_for(app)
+        return active_app.get(), active_message_pump.get()
+
+    found = await asyncio.create_task(elsewhere(), context=contextvars.Context())
+    assert found == (app, app)
+
+
 PROBES = [
+    ("act_for", a_task_acts_for_the_app),
     ("notifications", the_player_is_told),
     ("exit_output", textuals_traceback_waits_for_the_end),
     ("own_component_styles", the_components_a_widget_holds),
