@@ -220,6 +220,19 @@ class Screen:
         return self.process.exit_status
 
 
+CTRL_DOWN = "\x1b[1;5B"
+
+
+async def to_dodge_ranks(screen: "Screen") -> None:
+    """From a fresh GemStone tab's first field, Stance (a fresh tab focuses its first round
+    input, issue 42), Ctrl+↓ past Stance and Encumbrance to Dodge ranks, as a player reaches
+    it; waits for each focus on the way."""
+    for label in ("Stance", "Encumbrance"):
+        await screen.wait_for(rf"Input · {label}\b")
+        screen.send(CTRL_DOWN)
+    await screen.wait_for(r"Input · Dodge ranks")
+
+
 def running(pid: int) -> bool:
     """Whether ``pid`` is a live process (an unreaped zombie counts as ended)."""
     try:

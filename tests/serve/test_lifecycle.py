@@ -14,7 +14,7 @@ import sys
 import asyncssh
 import pytest
 
-from ssh_screen import Screen, Server, connect, wait_gone
+from ssh_screen import Screen, Server, connect, to_dodge_ranks, wait_gone
 from worksheet import cli
 
 
@@ -28,7 +28,7 @@ async def test_a_stop_ends_every_session_and_the_server_never_imports_textual(tm
         assert stat.S_IMODE(running.host_key.stat().st_mode) == 0o600
         conn = await connect(running, keys["alice"])
         screen = await Screen().open(conn, "gemstone4")
-        await screen.wait_for(r"Input · Dodge ranks")
+        await to_dodge_ranks(screen)
         screen.send("73")
         await screen.wait_for(r"Evade DS vs melee 54")
         pid = running.wait_event(lambda e: e.get("state") == "start", "the start")["pid"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from ssh_screen import DEADLINE, Screen, connect, wait_gone
+from ssh_screen import DEADLINE, Screen, connect, to_dodge_ranks, wait_gone
 
 FULL = "worksheet: the server is full (2 sessions at once); try again in a few minutes\r\n"
 PER_KEY = ("worksheet: your key already has 1 session open here; close one, or try again "
@@ -26,7 +26,7 @@ async def test_caps_refuse_with_one_line_and_leave_sessions_in_alone(start_serve
                            "--max-sessions", "2", "--max-per-key", "1")
     first_conn = await connect(running, keys["alice"])
     first = await Screen().open(first_conn, "gemstone4")
-    await first.wait_for(r"Input · Dodge ranks")
+    await to_dodge_ranks(first)
     assert await refused(running, keys["alice"]) == (PER_KEY.encode(), 1)
     async with await connect(running, keys["bob"]) as conn:
         second = await Screen().open(conn, "rise")
@@ -53,7 +53,7 @@ async def test_an_idle_session_is_closed_and_its_edits_kept(start_server, keys):
     running = start_server([keys["erin"]], "--idle-timeout", "5")
     async with await connect(running, keys["erin"]) as conn:
         screen = await Screen().open(conn, "gemstone4")
-        await screen.wait_for(r"Input · Dodge ranks")
+        await to_dodge_ranks(screen)
         screen.send("73")
         await screen.wait_for(r"Evade DS vs melee 54")
         await screen.ended()  # five seconds without input

@@ -14,7 +14,7 @@ from conftest import openssh
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "terminal"))
 
-from pty_app import Folders, PtyWorksheet  # noqa: E402
+from pty_app import Folders, PtyWorksheet, to_character  # noqa: E402
 
 SSH = openssh()
 pytestmark = pytest.mark.skipif(SSH is None, reason="no OpenSSH client here")
@@ -30,7 +30,7 @@ def ssh_argv(server, key_file: Path, *args: str) -> list[str]:
 def test_ssh_t_opens_the_app_and_keys_echo(server, keys, tmp_path):
     argv = ssh_argv(server, keys["files"]["bob"], "-t", "127.0.0.1", "gemstone4")
     with PtyWorksheet(Folders(tmp_path / "client"), argv=argv) as app:
-        app.wait_for(r"Input · Dodge ranks")
+        to_character(app, "gemstone4")  # Dodge ranks, past Stance and Encumbrance
         app.press("7", "3")
         app.wait_for(r"Evade DS vs melee 54 .*Evade DS vs ranged 81")
         app.resize(90, 24)  # the client sends a window change

@@ -8,7 +8,7 @@ import os
 import re
 import stat
 
-from ssh_screen import Screen, connect, running, wait_gone
+from ssh_screen import Screen, connect, running, to_dodge_ranks, wait_gone
 from worksheet.serve.identity import FOLDER_PATTERN, folder_name
 
 TYPED = r"Evade DS vs melee 54 .*Evade DS vs ranged 81"
@@ -26,7 +26,7 @@ def started_pid(server, fingerprint: str, after: int) -> int:
 async def test_a_ruleset_id_opens_its_tab_and_keys_echo_at_80x24(server, keys):
     async with await connect(server, keys["carol"]) as conn:
         screen = await Screen().open(conn, "gemstone4")
-        await screen.wait_for(r"Input · Dodge ranks")
+        await to_dodge_ranks(screen)
         screen.send("73")
         await screen.wait_for(TYPED)
         assert re.search(r"Dodge ranks +73 ", screen.text())
@@ -72,7 +72,7 @@ async def test_each_key_has_its_own_private_folder_the_other_cannot_see(server, 
     presets = alice / "data" / "worksheet" / "presets"
     async with await connect(server, keys["alice"], username="bob") as conn:
         screen = await Screen().open(conn, "gemstone4")
-        await screen.wait_for(r"Input · Dodge ranks")
+        await screen.wait_for(r"Input · Stance")
         presets.mkdir(parents=True, exist_ok=True)
         (presets / "alices-secret.toml").write_text(
             'worksheet = 1\nruleset = "gemstone4"\nname = "Alice secret"\n[inputs]\n'
@@ -87,7 +87,7 @@ async def test_each_key_has_its_own_private_folder_the_other_cannot_see(server, 
     assert names and all(FOLDER_PATTERN.fullmatch(name) for name in names), names
     async with await connect(server, keys["bob"], username="alice") as conn:
         screen = await Screen().open(conn, "gemstone4")
-        await screen.wait_for(r"Input · Dodge ranks")
+        await screen.wait_for(r"Input · Stance")
         screen.send("\x0f")
         await screen.wait_for(r"Open preset")
         await screen.wait_for(r"Example 1")  # the list is drawn: the bundled ones are there
@@ -117,7 +117,7 @@ async def test_a_dropped_connection_leaves_nothing_running_and_the_edits_come_ba
     before = len(server.events())
     conn = await connect(server, keys["dave"])
     screen = await Screen().open(conn, "gemstone4")
-    await screen.wait_for(r"Input · Dodge ranks")
+    await to_dodge_ranks(screen)
     pid = started_pid(server, fingerprint, before)
     screen.send("73")
     await screen.wait_for(TYPED)

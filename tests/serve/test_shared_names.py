@@ -17,7 +17,7 @@ async def test_a_planted_preset_name_never_reaches_the_screen_raw(server, keys):
         "inputs": {"dodge_ranks": 5}}), encoding="utf-8")
     async with await connect(server, keys["erin"]) as conn:
         screen = await Screen().open(conn, "gemstone4")
-        await screen.wait_for(r"Input · Dodge ranks")
+        await screen.wait_for(r"Input · Stance")
         screen.send("\x0f")  # ctrl+o: the open dialog lists the group's presets
         await screen.wait_for(r"Open preset")
         await screen.wait_for(r"not listed.*gemstone4-planted\.toml")
