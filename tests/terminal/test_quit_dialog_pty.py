@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import tomllib
 
-from pty_app import keys
+from pty_app import keys, to_character
 
 
 def test_save_and_quit_from_the_quit_question_saves_then_ends(run_worksheet, folders):
     app = run_worksheet("gemstone4")
-    app.wait_for(r"Input · Dodge ranks")
+    to_character(app, "gemstone4")  # Dodge ranks, past Stance and Encumbrance
     app.wait_for(r"· saved · defaults")
     app.send(keys("4", "2"))
     app.wait_for(r"Dodge ranks +42 ")
