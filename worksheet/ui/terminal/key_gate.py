@@ -43,6 +43,7 @@ meanwhile wait behind them (see :class:`KeyGate`).
 from __future__ import annotations
 
 import inspect
+import time
 from typing import TYPE_CHECKING, Any
 
 from textual import events
@@ -53,14 +54,13 @@ from worksheet.ui.terminal.deadline import Deadline, poll_until
 from worksheet.ui.terminal.pending import busy_widget, messages_pending
 from worksheet.ui.textual_internals import SelectOverlay, key_stopped
 
-
 if TYPE_CHECKING:
     from textual.command import CommandPalette
 
 HOLD_SECONDS = 1.0
 """How long keys are held for a tab being shown (normally a frame or two) with the app idle."""
 HOLD_LONGEST = 10.0
-"""The longest keys are held while the app is still busy (:meth:`KeyGate._hold_reached`)."""
+"""The longest keys are held while the app is busy (:meth:`KeyGate._hold_reached`)."""
 
 ALT_ACTIONS = frozenset({"show_tab"})
 """The actions the app binds to Alt keys: an Escape read together with their key is that Alt
@@ -111,8 +111,8 @@ class KeyGate:
     _climbed: events.Key | events.Paste | None = None
     """The key whose messages were last followed up to the dialog (:meth:`_climb`)."""
 
-    _hold_deadline: Deadline | None = None
-    """When a hold ends at the latest (:data:`HOLD_SECONDS` after it began)."""
+    _hold_began = 0.0  # when the current hold began (``time.monotonic``)
+    _hold_deadline: Deadline | None = None  # when the hold's bound is looked at
 
     holds = 0
     """How many holds have begun: the number of the current (or last) one."""
@@ -122,18 +122,25 @@ class KeyGate:
         if not self._held:
             self.holds += 1
             self._held = True
+            self._hold_began = time.monotonic()
             if self._hold_deadline is None:
-                self._hold_deadline = Deadline(self, HOLD_SECONDS, self._hold_reached,
-                                               longest=HOLD_LONGEST)
+                self._hold_deadline = Deadline(self, HOLD_SECONDS, self._hold_reached)
             self._hold_deadline.put_off()
 
-    def _hold_reached(self) -> None:
-        """A hold's bound: keys go on, unless the app is still at work (rows mounting), up
-        to :data:`HOLD_LONGEST`. At load 18 Rise's rows took over a second to come back
-        after "F8 F7 4": the 4 went on before its field was there, and was lost."""
-        if self._held and messages_pending(self) and self._hold_deadline.put_off():
+    def _hold_reached(self, hold: int | None = None) -> None:
+        """A hold's bound: keys go on once the app is idle now and after the next refresh (a
+        row's focus comes with one), or after :data:`HOLD_LONGEST`. At load 18 Rise's rows took
+        over a second to come back after "F8 F7 4": the 4 went on too soon, and was lost."""
+        if not self.is_holding(self.holds if hold is None else hold):
             return
-        self.release_keys()
+        if time.monotonic() - self._hold_began > HOLD_LONGEST:
+            self.release_keys()
+        elif messages_pending(self):
+            self._hold_deadline.put_off()  # still at work: wait on
+        elif hold is None:
+            self.call_after_refresh(self._hold_reached, self.holds)  # type: ignore[attr-defined]
+        else:
+            self.release_keys(hold)
 
     def is_holding(self, hold: int) -> bool:
         """True while hold number ``hold`` (a value of :attr:`holds`) still holds keys."""
