@@ -40,7 +40,10 @@ def stem_for(name: str) -> str:
     stem = slug(name.strip())[:MAX_STEM_LENGTH].strip("-")
     if stem:
         return stem
-    digest = sha256_hex(unicodedata.normalize("NFC", name.strip()).encode())
+    # a lone surrogate (an argument's byte that is not UTF-8) names no saved preset, but the
+    # lookup must say so (exit status 2), not fail to encode it
+    digest = sha256_hex(unicodedata.normalize("NFC", name.strip()).encode("utf-8",
+                                                                            "surrogatepass"))
     return f"preset-{digest[:12]}"
 
 
