@@ -152,6 +152,13 @@ async def test_the_strip_fits_two_lines_at_80_columns_with_a_bundled_preset(rid)
             assert strip.shown == strip.text(app.form().sheet), item.preset.name
             assert strip.size.height <= 2, (item.preset.name, strip.shown)
             assert strip.region.width == 80
+            # A line never ends inside an entry that fits on a line of its own (a label on
+            # one line, its value on the next).
+            lines = [strip.render_line(y).text.strip() for y in range(strip.size.height)]
+            for _, label, value, _ in strip.parts(app.form().sheet):
+                entry = f"{label} {value}".strip()
+                if len(entry) <= strip.content_size.width:
+                    assert any(entry in line for line in lines), (item.preset.name, entry, lines)
 
 
 def test_the_speaker_names_inputs_by_their_labels():

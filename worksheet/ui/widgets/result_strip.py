@@ -103,27 +103,58 @@ class ResultStrip(NoLinks, RepaintWithoutMessages, Static):
         return shown
 
     def text(self, sheet: Sheet) -> str:
-        """The strip's text now (what a player reads; tests check it)."""
+        """The strip's text now, on one line (what a player reads; tests check it)."""
         return self._content(sheet).plain
 
-    def _content(self, sheet: Sheet) -> Content:
-        pieces: list[Content] = []
+    def _units(self, sheet: Sheet) -> list[Content]:
+        """Each entry shown, with the note attached to it (``Armor 13 (hit 30.0 %)``)."""
+        units: list[Content] = []
         attached = False
         for entry, label, value, state in self.parts(sheet):
             if attached:
-                pieces.append(Content(")"))
-            attached = entry.attach and bool(pieces)
-            if pieces:
-                pieces.append(Content(" (" if attached else SEPARATOR))
+                units[-1] += Content(")")
+            attached = entry.attach and bool(units)
             style = STYLES.get(state, "$text-error")
             if not value:  # words that say the outcome alone
-                pieces.append(Content.styled(label, style))
+                piece = Content.styled(label, style)
             else:
-                pieces.append(Content.assemble(Content(label + " "),
-                                               Content.styled(value, style)))
+                piece = Content.assemble(Content(label + " "), Content.styled(value, style))
+            if attached:
+                units[-1] += Content(" (") + piece
+            else:
+                units.append(piece)
         if attached:
-            pieces.append(Content(")"))
-        return Content("").join(pieces)
+            units[-1] += Content(")")
+        return units
+
+    def _content(self, sheet: Sheet, width: int = 0) -> Content:
+        """The strip's content; with a ``width``, a line ends between entries, never inside one
+        that would fit on a line of its own.
+
+        Textual wraps at any space, non-breaking ones included, so left to itself a label
+        (``Remaining successes``) could end one line and its number start the next. An entry
+        wider than the strip still wraps where Textual wraps it.
+        """
+        units = self._units(sheet)
+        whole = Content(SEPARATOR).join(units)
+        if not width or whole.cell_length <= width:
+            return whole
+        lines: list[Content] = []
+        line: Content | None = None
+        for unit in units:
+            if line is None:
+                line = unit
+                continue
+            candidate = line + Content(SEPARATOR) + unit
+            whole_on_last = candidate.wrap(width)[-1].plain.endswith(SEPARATOR + unit.plain)
+            if whole_on_last or unit.cell_length > width:
+                line = candidate
+            else:
+                lines.append(line)
+                line = unit
+        if line is not None:
+            lines.append(line)
+        return Content("\n").join(lines)
 
     @property
     def shown(self) -> str:
@@ -132,19 +163,31 @@ class ResultStrip(NoLinks, RepaintWithoutMessages, Static):
 
     def show(self, sheet: Sheet) -> None:
         """Show the current headline."""
-        content = self._content(sheet)
-        if content.plain != self._shown:
+        self._sheet = sheet
+        width = self.content_size.width
+        content = self._content(sheet, width)
+        if content.plain != self._drawn:
             # Same lines at this width: a repaint, not a new layout of the whole screen.
-            width = self.content_size.width
             same = bool(width) and self.is_mounted and content_lines(
-                Content(self._shown), self.styles, width) == content_lines(
+                Content(self._drawn), self.styles, width) == content_lines(
                 content, self.styles, width)
-            self._shown = content.plain
+            self._shown = self.text(sheet)
+            self._drawn = content.plain
             self._content_only = same
             try:
                 self.update(content, layout=not same)
             finally:
                 self._content_only = False
+
+    def on_resize(self) -> None:
+        """Break the lines again for the new width (between entries, see ``_content``)."""
+        if self._sheet is not None:
+            self.show(self._sheet)
+
+    _sheet: Sheet | None = None
+    """The sheet last shown, for breaking its lines again when the width changes."""
+    _drawn = ""
+    """The text last drawn, line breaks included."""
 
     _content_only = False
     """``show`` is updating the text in place (same lines at this width)."""
