@@ -87,7 +87,7 @@ def run_calc(argv: Sequence[str]) -> int:
     args = _calc_parser().parse_args(argv)
     ruleset = ruleset_named(args.ruleset)
     values = preset_values(args.presets, ruleset)
-    texts = dict(_split_set(argument, ruleset) for argument in args.sets)
+    texts = set_texts(args.sets, ruleset)
     if args.what_if or args.sweep is not None:
         from worksheet.cli.calc_variants import run_variants
 

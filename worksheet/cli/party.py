@@ -63,13 +63,13 @@ def folder_location(argument: str) -> Location:
 
 def run_party(argv: Sequence[str]) -> int:
     """``worksheet party``: list and print; see :mod:`worksheet.cli` for exit statuses."""
-    from worksheet.cli.calc import _split_set    # ``--set`` reads as calc reads it
+    from worksheet.cli.calc import set_texts    # ``--set`` reads as calc reads it
     from worksheet.formats.party import FORMATS
     from worksheet.presets.party import PartyFolder, party_of
 
     args = _parser().parse_args(argv)
     ruleset = ruleset_named(args.ruleset)
-    texts = dict(_split_set(argument, ruleset) for argument in args.sets)
+    texts = set_texts(args.sets, ruleset)
     location = folder_location(args.folder)
     listing, _ = PartyFolder(location).read()
     if listing.problem is not None:
