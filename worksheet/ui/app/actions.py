@@ -111,6 +111,7 @@ class ControllerActions:
             messages.party_refused(error).show(app.notify)
             return
         self.preset_files.load_preset(preset)
+
     def action_what_if(self) -> None:
         """The what-if view: every input's step, best first; Enter applies one."""
         self.variants.what_if()
