@@ -18,7 +18,9 @@ def test_save_and_quit_from_the_quit_question_saves_then_ends(run_worksheet, fol
     app.wait_for(r"Dodge ranks +42 ")
     app.send(keys("ctrl+q"))
     app.wait_for(r"Quit with unsaved edits\?")
-    buttons = app.line_with("Quit without saving")
+    # The title can be painted a frame before the buttons' edges: wait for the whole row.
+    buttons = app.wait_until(lambda: (line := app.line_with("Quit without saving")).count("█") >= 2
+                             and "Cancel" in line and line, "the quit question's buttons")
     assert buttons.split("█")[-2].split() == ["Save", "and", "quit", "Quit", "without", "saving",
                                               "Cancel"], buttons  # inside the dialog's edges
     app.send(keys("enter"))  # the focused answer
