@@ -165,3 +165,37 @@ async def test_keys_typed_while_the_record_editor_opens_reach_its_first_field():
         await pilot.pause()
         assert isinstance(app.screen, RecordEditor)
         assert app.screen.query_one("#name").value == "Ward"
+
+
+async def test_escape_on_a_typed_record_asks_and_only_discard_throws_it_away():
+    """Nothing typed is lost to a stray Escape: with a field typed, Escape asks; Escape on the
+    question (or Keep editing) goes back with the text; Discard closes without the record. An
+    untouched editor closes on Escape at once."""
+    from worksheet.ui.screens.confirm import Choose
+
+    app = FormApp(_ruleset())
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = app.query_one(SheetForm)
+        app.query_one("#effects").focus()
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("escape")  # nothing typed: closes at once
+        await pilot.pause()
+        assert not isinstance(app.screen, (RecordEditor, Choose))
+
+        await pilot.press("a")
+        await pilot.pause()
+        await type_text(pilot, "Ward")
+        await pilot.press("escape", "escape")  # a burst: the question, then keep editing
+        await pilot.pause()
+        assert isinstance(app.screen, RecordEditor), type(app.screen)
+        assert app.screen.query_one("#name").value == "Ward"
+
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, Choose)
+        assert "Discard this new record?" in str(app.screen.query_one(".dialog-title").render())
+        await pilot.press("right", "enter")  # Discard
+        await pilot.pause()
+        assert not isinstance(app.screen, (RecordEditor, Choose))
+        assert form.value("effects") == ()

@@ -2,7 +2,9 @@
 
 Each field is an :class:`~worksheet.ui.widgets.InputRow` validated by its own declaration as
 the user types; the whole record is checked by the list's declaration (e.g. "a divide needs a
-value greater than 0") when it is saved. Enter or Ctrl+S saves, Escape cancels.
+value greater than 0") when it is saved. Enter or Ctrl+S saves, Escape cancels — after
+asking, when a field holds something other than what the editor opened with: a stray Escape
+(or one in a burst the connection delivered) must not throw away a record being typed.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ class RecordEditor(SaveDialog[Record | None]):
     """
 
     BINDINGS = [
-        Key("escape", "cancel", "Cancel", help="record editor: cancel"),
+        Key("escape", "cancel", "Cancel",
+            help="record editor: cancel (asks first when a field was typed)"),
         Key("ctrl+s", "save", "Save record", help="record editor: save the record"),
     ]
     AUTO_FOCUS = "InputRow > *"
@@ -52,6 +55,30 @@ class RecordEditor(SaveDialog[Record | None]):
         if self.record is not None:
             return field.to_text(self.record[field.name])
         return "" if field.default is REQUIRED else field.to_text(field.default)
+
+    def _changed(self) -> bool:
+        """True when a field holds other text than the editor opened with."""
+        return any(row.text != self._text(row.spec) for row in self.query(InputRow))
+
+    def action_cancel(self) -> None:
+        """Close without the record; with typed changes, ask first. The question's default
+        and its Escape keep editing, so only a deliberate answer discards."""
+        if not self._changed():
+            self.finish(None)
+            return
+        from worksheet.ui.screens.confirm import Choose    # the dialogs load when first opened
+
+        def answered(answer: str | None) -> None:
+            if answer == "discard":
+                self.finish(None)
+
+        what = "new record" if self.record is None else f"record #{self.index + 1}"
+        self.app.push_screen(Choose(f"Discard this {what}?",
+                                    f"The {what} in {self.spec.title} has fields typed that "
+                                    "are not saved. Discarding closes the editor without it; "
+                                    "Keep editing goes back to it (Ctrl+S saves).",
+                                    [("cancel", "Keep editing"), ("discard", "Discard")]),
+                             answered)
 
     def compose(self) -> ComposeResult:
         verb = "Edit" if self.record is not None else "Add"
