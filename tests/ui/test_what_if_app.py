@@ -227,3 +227,50 @@ async def test_the_sweep_opens_with_the_current_row_in_view():
         row = next(i for i, line in enumerate(text) if line.startswith("▸ 20"))
         await until(pilot, lambda: body.scroll_y <= row < body.scroll_y + body.size.height,
                     "the current row in view")
+
+
+@pytest.mark.parametrize("ruleset", list(PRESETS))
+async def test_at_80_columns_each_comparative_answer_has_a_key_on_a_bar(ruleset):
+    """compare.md, "In the app": a key shown in the key bar for what-if, sweep, baseline and
+    party. The sheet's bar at 80 columns has room for What if; the what-if view's own bar
+    shows Sweep, Pin and Party, and each of them does what it says from there: F11 sweeps the
+    highlighted step's input, Ctrl+B pins, Ctrl+N opens the party view."""
+    from worksheet.ui.screens.party import PartyScreen
+    from worksheet.ui.widgets.key_bar import KeyBar
+
+    app = WorksheetApp(preset=PRESETS[ruleset])
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.form() is not None, "the form")
+        form = app.form()
+        sheet_bar = app.screen.query_one("#keys", KeyBar).render().plain
+        assert "^f What if" in sheet_bar and "^s Save" in sheet_bar and "^q Quit" in sheet_bar
+        assert "f1 Help" in sheet_bar, sheet_bar
+
+        async def open_view() -> WhatIfScreen:
+            await pilot.press("ctrl+f")
+            await until(pilot, lambda: isinstance(app.screen, WhatIfScreen), "the what-if view")
+            await pilot.pause()
+            return app.screen
+
+        view = await open_view()
+        view_bar = view.query_one(KeyBar).render().plain
+        for shown in ("esc Close", "f11 Sweep", "^b Pin", "^n Party"):
+            assert shown in view_bar, view_bar
+        steps = view.query_one("#what-if-steps", OptionList)
+        steps.highlighted = 1 if steps.option_count > 1 else 0
+        name = next(iter(view._steps[steps.highlighted][1]))
+        await pilot.press("f11")
+        await until(pilot, lambda: isinstance(app.screen, SweepScreen), "the sweep chart")
+        title = form.ruleset.inputs[name].title
+        assert f"Sweep of {title}:" in str(app.screen.query_one(".dialog-title").render())
+        await pilot.press("escape")
+        await until(pilot, lambda: len(app.screen_stack) == 1, "back on the sheet")
+
+        await open_view()
+        await pilot.press("ctrl+b")
+        await until(pilot, lambda: form.pinned is not None, "pinned from the what-if view")
+        assert len(app.screen_stack) == 1
+
+        await open_view()
+        await pilot.press("ctrl+n")
+        await until(pilot, lambda: isinstance(app.screen, PartyScreen), "the party view")

@@ -124,8 +124,10 @@ class WorksheetApp(ControllerActions, OneMessage, RedrawScreen, KeyGate,
         from worksheet.ui.screens.record_editor import RecordEditor
         from worksheet.ui.widgets.records import RecordTable
 
+        from worksheet.ui.screens.what_if import WhatIfScreen
+
         return [*cls.BINDINGS, *TabBar.BINDINGS, *SheetForm.BINDINGS, *RecordTable.BINDINGS,
-                *RecordEditor.BINDINGS]
+                *RecordEditor.BINDINGS, *WhatIfScreen.BINDINGS]
 
     def __init__(self, ruleset: str | None = None, preset: Preset | str | None = None, *,
                  cursor_blink: bool | None = None):

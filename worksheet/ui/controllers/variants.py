@@ -106,9 +106,20 @@ class VariantsController:
         self.host.push_screen(WhatIfScreen(title, rows, closing),
                               lambda change: self._apply(form, change))
 
-    def _apply(self, form: SheetForm, change: Mapping[str, Any] | None) -> None:
-        """Apply a chosen step as one undo step, and say so."""
+    def _apply(self, form: SheetForm, change: Any) -> None:
+        """Apply a chosen step as one undo step, and say so; or open the view the what-if
+        view asked for (:class:`~worksheet.ui.screens.what_if.Then`)."""
+        from worksheet.ui.screens.what_if import Then
+
         if not change or not form.is_attached:
+            return
+        if isinstance(change, Then):
+            if change.action == "sweep":
+                self.sweep(change.name)
+            elif change.action == "party":
+                self.host.call_later(self.host.run_action, "party")
+            else:
+                self.pin_baseline()
             return
         specs = form.ruleset.inputs
         form.load_entries({name: specs[name].to_text(value) for name, value in change.items()})
@@ -117,15 +128,15 @@ class VariantsController:
         messages.step_applied(words).show(self.host.notify)
 
     # -- the sweep chart ----------------------------------------------------------------
-    def sweep(self) -> None:
-        """Open the chart of the focused input's sweep."""
+    def sweep(self, name: str | None = None) -> None:
+        """Open the chart of the sweep of ``name`` (by default the focused input)."""
         from worksheet.formats.sweep import to_text
         from worksheet.ui.screens.sweep import SweepScreen
 
         form = self._valid_form()
         if form is None:
             return
-        name = form.focused_name
+        name = name or form.focused_name
         spec = form.ruleset.inputs.get(name) if name else None
         values = sweep_values(spec, form.value(name)) if spec is not None else None
         if not values:

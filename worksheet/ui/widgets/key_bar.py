@@ -35,6 +35,8 @@ class ShownKey(NamedTuple):
     """False when the action cannot run now (shown dimmed)."""
     action: str = ""
     """The action it runs (F1's is never left out)."""
+    own: bool = False
+    """Bound by the focused widget or the screen, not the app: kept longest."""
 
 
 class KeyBar(Widget, can_focus=False):
@@ -68,9 +70,9 @@ class KeyBar(Widget, can_focus=False):
         keys: list[ShownKey] = []
         actions: set[str] = set()
         palette: ShownKey | None = None
-        for _node, binding, enabled, tooltip in screen.active_bindings.values():
+        for node, binding, enabled, tooltip in screen.active_bindings.values():
             shown = ShownKey(binding.key, app.get_key_display(binding), binding.description,
-                             enabled, binding.action)
+                             enabled, binding.action, node is not app)
             if binding.key == app.COMMAND_PALETTE_BINDING:
                 palette = shown if app.ENABLE_COMMAND_PALETTE else None
             elif binding.show and binding.action not in actions:
@@ -80,18 +82,42 @@ class KeyBar(Widget, can_focus=False):
 
     ESSENTIAL = frozenset({"help", "app.help"})
 
-    FIRST_TO_GO = frozenset({"fight_view"})
-    """Keys left out before any other when the line is full: F10's fight view is in the help
-    and the palette, while Save, Open, Undo and Redo are what a player reaches for at 80
-    columns."""
     """Actions whose key is always shown (with the palette's): the way to every other key."""
+
+    DROP_ORDER = (
+        frozenset({"fight_view"}),
+        frozenset({"open_preset", "import_character"}),
+        frozenset(),
+        frozenset({"redo"}),
+        frozenset({"undo"}),
+        frozenset({"quit", "save_preset", "what_if", "cycle_input", "fight"}),
+    )
+    """The order the app's keys are left out in when the line is full (actions without
+    ``app.`` or parameters; the empty set stands for every action not named): dimmed keys and
+    F10's fight view first, then Open and Import, then the rest (Party, Sweep, Pin), Redo,
+    Undo, and last what a player reaches for mid-fight (the round's keys, Save, Quit) with
+    What if — whose view has Sweep, Pin and Party on its own bar, so every comparative answer
+    has a key on a bar at 80 columns (compare.md, "In the app"). The focused widget's and the
+    screen's own keys go after all of them. Every key stays in the help and the palette."""
+
+    def drop_rank(self, shown: ShownKey) -> int:
+        """How late a key is left out when the line is full: lowest first, then from the
+        right (see :data:`DROP_ORDER`)."""
+        if shown.own:
+            return len(self.DROP_ORDER)
+        if not shown.enabled:
+            return 0
+        action = shown.action.removeprefix("app.").split("(")[0]
+        return next((rank for rank, actions in enumerate(self.DROP_ORDER) if action in actions),
+                    self.DROP_ORDER.index(frozenset()))
 
     def fitted(self, width: int) -> list[tuple[ShownKey, str]]:
         """The keys that fit ``width`` beside the palette's, each with its description.
 
         Everything fits at 120 columns. At 80 a record list adds its keys, so the line first
-        says each action in its first word (``Add``, not ``Add record``), then leaves out the
-        app's keys from the right — never F1 or the palette, which lead to all the others.
+        says each action in its first word (``Add``, not ``Add record``), then leaves out
+        keys from the right in the order of :meth:`drop_rank` — never
+        F1 or the palette, which lead to all the others.
         """
         palette = self._palette
         room = width - (len(palette.display) + len(palette.description) + 3
@@ -107,10 +133,10 @@ class KeyBar(Widget, can_focus=False):
         while used(items) > room:
             droppable = [i for i, (shown, _) in enumerate(items)
                          if shown.action not in self.ESSENTIAL]
-            first = [i for i in droppable if items[i][0].action in self.FIRST_TO_GO]
-            droppable = first or droppable
             if not droppable:
                 break
+            lowest = min(self.drop_rank(items[i][0]) for i in droppable)
+            droppable = [i for i in droppable if self.drop_rank(items[i][0]) == lowest]
             # the app's keys come after the focused widget's: the rightmost goes first
             del items[droppable[-1]]
         return items
