@@ -38,8 +38,12 @@ def test_what_if_baseline_sweep_and_effects_at_80x24(run_worksheet, capsys, rule
     start = expected[:40]  # the first row, as the view wraps it at 80 columns
     app.wait_for(re.escape(start))
     assert all(len(line.rstrip()) <= 80 for line in app.text().splitlines())
+    # its own key bar, on the last row: the comparative keys the sheet's bar has no room for
+    app.wait_until(lambda: all(k in app.text().splitlines()[-1]
+                               for k in ("f11 Sweep", "^b Pin", "^n Party")), "the view's keys")
     app.send(ESC)
     app.wait_gone(r"What if — now:")
+    assert "^f What if" in app.text().splitlines()[-1]  # the sheet's bar at 80 columns
     app.send(CTRL_B)
     app.wait_for(r"Pinned: every value")
     app.send(F11)  # the first field has focus: its sweep
