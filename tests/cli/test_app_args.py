@@ -50,3 +50,15 @@ def test_plain_lines(argv, expected):
 ])
 def test_anything_else_goes_to_argparse(argv):
     assert plain_app_args(argv) is None
+
+
+def test_the_apps_help_names_every_subcommand(capsys):
+    """``worksheet --help`` is where a player looks for the commands: it names each one
+    (``import`` was missing once, since the list was written by hand)."""
+    from worksheet.cli import COMMANDS, main
+
+    assert main(["--help"]) == 0
+    words = " ".join(capsys.readouterr().out.split())
+    assert "Subcommands: " in words
+    listed = words.split("Subcommands: ", 1)[1].split(".", 1)[0].split(", ")
+    assert listed == list(COMMANDS) and "import" in listed

@@ -17,11 +17,12 @@ FRAME_RATE = 240
 
 
 def _app_parser():
+    from worksheet.cli import COMMANDS    # read here, so the help never misses a command
     from worksheet.cli.common import Parser
 
     parser = Parser(prog="worksheet",
                      description="Open the terminal worksheet. "
-                     "Subcommands: calc, rulesets, rules, presets, party, compare, serve.")
+                     f"Subcommands: {', '.join(COMMANDS)}.")
     parser.add_argument("ruleset", nargs="?", help="open on this ruleset's tab")
     parser.add_argument("--preset", metavar="NAME_OR_PATH", help="open with this preset loaded")
     return parser
