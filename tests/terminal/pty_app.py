@@ -19,6 +19,7 @@ The same code as ``tests/perf/harness.py`` underneath (``pty.openpty``, a window
 
 from __future__ import annotations
 
+import atexit
 import fcntl
 import json
 import os
@@ -26,6 +27,7 @@ import pty
 import re
 import select
 import signal
+import socket
 import struct
 import subprocess
 import sys
@@ -178,6 +180,147 @@ def worksheet_argv(*args: str) -> list[str]:
     return [sys.executable, "-m", "worksheet", *args]
 
 
+ZYGOTE = Path(__file__).with_name("zygote.py")
+
+
+class Zygote:
+    """A fork server (``zygote.py``) that starts the console script with its imports done,
+    one per environment (what a module may read at import) in a test process: a launch costs
+    a fork instead of 0.2 s of imports. See ``zygote.py`` for what the child is made of."""
+
+    running: dict[tuple, "Zygote"] = {}
+
+    @classmethod
+    def for_launch(cls, argv: list[str], env: dict[str, str]) -> "Zygote | None":
+        """The server to fork ``argv`` from (started if need be), or ``None`` when ``argv`` is
+        not the installed script run as a whole program (``python -c``, a shell: spawned)."""
+        from zygote import RUN_TIME_ONLY
+
+        script = Path(argv[0])
+        if script != Path(sys.executable).with_name("worksheet") or not script.is_file():
+            return None
+        interpreter = script.read_text(encoding="utf-8").partition("\n")[0][2:].strip()
+        if not interpreter.startswith("/") or " " in interpreter:
+            return None
+        at_import = {name: value for name, value in env.items() if name not in RUN_TIME_ONLY}
+        key = (interpreter, str(script), tuple(sorted(at_import.items())))
+        if key not in cls.running:
+            cls.running[key] = cls(interpreter, str(script), env)
+        return cls.running[key]
+
+    def __init__(self, interpreter: str, script: str, env: dict[str, str]):
+        """Start the server in ``env``, the environment of its first launch (the next ones'
+        differ at most in the variables read at run time only)."""
+        self.script = script
+        master, slave = pty.openpty()  # its streams made for a terminal, as a launch's are
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.process = subprocess.Popen(
+            [interpreter, str(ZYGOTE), script, str(theirs.fileno())], stdin=slave,
+            stdout=slave, stderr=slave, env=env, start_new_session=True,
+            pass_fds=[theirs.fileno()])
+        os.close(slave)
+        theirs.close()
+        self.master, self.socket = master, ours
+        self.ended: dict[int, int] = {}
+        """Exit statuses (as ``Popen.returncode``) of the children reaped, by pid."""
+        self.replies: list[str] = []
+        atexit.register(self.stop)
+
+    def _receive(self, timeout: float | None) -> bool:
+        """Take one message within ``timeout`` seconds (``None``: wait); whether one came."""
+        ready, _, _ = select.select([self.socket], [], [], timeout)
+        if not ready:
+            return False
+        message = self.socket.recv(1 << 20).decode()
+        if not message:
+            raise RuntimeError(f"the fork server ended: {self._output()}")
+        kind, _, rest = message.partition(" ")
+        if kind == "ended":
+            pid, status = map(int, rest.split())
+            self.ended[pid] = os.waitstatus_to_exitcode(status)
+        else:
+            self.replies.append(message)
+        return True
+
+    def _output(self) -> str:
+        data = b""
+        while select.select([self.master], [], [], 0)[0]:
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            data += chunk
+        return data.decode(errors="replace")
+
+    def launch(self, argv: list[str], env: dict[str, str], slave: int,
+               controlling: bool) -> "Forked":
+        request = {"script": self.script, "args": argv[1:], "env": env, "cwd": os.getcwd(),
+                   "controlling": controlling}
+        socket.send_fds(self.socket, [json.dumps(request).encode()], [slave])
+        deadline = time.monotonic() + DEADLINE
+        while not self.replies:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the fork server did not answer within {DEADLINE:.0f} s")
+            self._receive(max(0.0, deadline - time.monotonic()))
+        kind, _, rest = self.replies.pop(0).partition(" ")
+        if kind != "started":
+            raise RuntimeError(f"the fork server could not start {argv}: {rest}")
+        return Forked(self, argv, int(rest))
+
+    def stop(self) -> None:
+        """Close the socket: the server kills what it started and ends."""
+        if self.socket.fileno() >= 0:
+            self.socket.close()
+            try:
+                self.process.wait(timeout=DEADLINE)
+            finally:
+                os.close(self.master)
+                Zygote.running = {key: server for key, server in Zygote.running.items()
+                                  if server is not self}
+
+
+class Forked:
+    """A program the fork server started, read as a ``subprocess.Popen`` is (the server, its
+    parent, reaps it and sends its status)."""
+
+    def __init__(self, zygote: Zygote, args: list[str], pid: int):
+        self.zygote, self.args, self.pid = zygote, args, pid
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        """Its exit status once it has ended (negative: killed by that signal), else None."""
+        if self.returncode is None:
+            while self.zygote._receive(0):
+                pass
+            if self.pid not in self.zygote.ended and not _running(self.pid):
+                # ended (a zombie, or reaped): its status is on its way
+                deadline = time.monotonic() + DEADLINE
+                while self.pid not in self.zygote.ended and time.monotonic() < deadline:
+                    self.zygote._receive(max(0.0, deadline - time.monotonic()))
+            self.returncode = self.zygote.ended.pop(self.pid, None)
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while self.poll() is None:
+            if deadline is not None and time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired(self.args, timeout)
+            self.zygote._receive(0.05)
+        return self.returncode
+
+    def send_signal(self, signum: int) -> None:
+        if self.poll() is None:
+            os.kill(self.pid, signum)
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
+
+    def terminate(self) -> None:
+        self.send_signal(signal.SIGTERM)
+
+
 class PtyWorksheet:
     """One run of the program on a pseudo-terminal of ``cols`` × ``rows``.
 
@@ -203,17 +346,25 @@ class PtyWorksheet:
         self.stream = pyte.ByteStream(self.screen)
         self.output = bytearray()
         """Every byte the program wrote."""
-        self.process: subprocess.Popen | None = None
+        self.process: subprocess.Popen | Forked | None = None
         self.master = -1
+        self.fork = True
+        """Fork the installed script from :class:`Zygote` when the environment allows; else
+        (or when this is set to False) spawn it."""
 
     # -- running --------------------------------------------------------------------------
     def start(self) -> "PtyWorksheet":
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", self.rows, self.cols, 0, 0))
-        self.process = subprocess.Popen(self.argv, stdin=slave, stdout=slave, stderr=slave,
-                                        env=self.env, start_new_session=True, close_fds=True,
-                                        preexec_fn=_take_controlling_terminal
-                                        if self.controlling else None)
+        zygote = Zygote.for_launch(self.argv, self.env) if self.fork else None
+        if zygote is not None:
+            self.process = zygote.launch(self.argv, self.env, slave, self.controlling)
+        else:
+            self.process = subprocess.Popen(self.argv, stdin=slave, stdout=slave, stderr=slave,
+                                            env=self.env, start_new_session=True,
+                                            close_fds=True,
+                                            preexec_fn=_take_controlling_terminal
+                                            if self.controlling else None)
         self.tty_name = os.ttyname(slave)
         """The terminal's device: what ``wall`` or ``write`` would write to."""
         os.close(slave)
