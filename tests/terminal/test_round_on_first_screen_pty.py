@@ -35,6 +35,10 @@ def test_the_round_group_is_on_the_first_screen_with_the_strip(run_worksheet, ri
     app.settle()
     text = app.text()
     assert ROUND_HEADING in text, text
+    # the fight view's key is named where the round is, on the heading's one line, since the
+    # key bar at 80 columns has no room for it beside F5 and F6
+    heading = app.line_with(ROUND_HEADING)
+    assert heading.rstrip().endswith("F4 comes here · F10 fight view"), heading
     labels = round_rows(rid)
     if labels:
         assert re.search(rf"^[▌ ] {re.escape(labels[0])} ", text, re.M), text

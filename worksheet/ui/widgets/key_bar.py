@@ -85,7 +85,6 @@ class KeyBar(Widget, can_focus=False):
     """Actions whose key is always shown (with the palette's): the way to every other key."""
 
     DROP_ORDER = (
-        frozenset({"fight_view"}),
         frozenset({"open_preset", "import_character"}),
         frozenset(),
         frozenset({"redo"}),
@@ -93,23 +92,24 @@ class KeyBar(Widget, can_focus=False):
         frozenset({"quit", "save_preset", "what_if", "cycle_input", "fight"}),
     )
     """The order the app's keys are left out in when the line is full (actions without
-    ``app.`` or parameters; the empty set stands for every action not named): dimmed keys and
-    F10's fight view first, then Open and Import, then the rest (Party, Sweep, Pin), Redo,
-    Undo, and last what a player reaches for mid-fight (the round's keys, Save, Quit) with
-    What if — whose view has Sweep, Pin and Party on its own bar, so every comparative answer
-    has a key on a bar at 80 columns (compare.md, "In the app"). The focused widget's and the
-    screen's own keys go after all of them. Every key stays in the help and the palette."""
+    ``app.`` or parameters; the empty set stands for every action not named): dimmed keys
+    first, then Open and Import, then the rest (F10's fight view, Party, Sweep, Pin: from the
+    right), Redo, Undo, and last what a player reaches for mid-fight (the round's keys, Save,
+    Quit) with What if — whose view has Sweep, Pin and Party on its own bar, so every
+    comparative answer has a key on a bar at 80 columns (compare.md, "In the app"). The
+    focused widget's and the screen's own keys go after all of them. Every key stays in the
+    help and the palette; at 120 columns F10 shows on every tab."""
 
     def drop_rank(self, shown: ShownKey) -> int:
         """How late a key is left out when the line is full: lowest first, then from the
         right (see :data:`DROP_ORDER`)."""
         if shown.own:
-            return len(self.DROP_ORDER)
+            return len(self.DROP_ORDER) + 1
         if not shown.enabled:
             return 0
         action = shown.action.removeprefix("app.").split("(")[0]
-        return next((rank for rank, actions in enumerate(self.DROP_ORDER) if action in actions),
-                    self.DROP_ORDER.index(frozenset()))
+        return 1 + next((rank for rank, actions in enumerate(self.DROP_ORDER)
+                         if action in actions), self.DROP_ORDER.index(frozenset()))
 
     def fitted(self, width: int) -> list[tuple[ShownKey, str]]:
         """The keys that fit ``width`` beside the palette's, each with its description.

@@ -35,12 +35,15 @@ def round_inputs(ruleset: Ruleset) -> tuple[str, ...]:
 
 
 def round_heading(ruleset: Ruleset) -> Static:
-    """The group's heading, naming the keys that work on this tab."""
+    """The group's heading, naming the keys that work on this tab: the round's, F4 and F10
+    (the fight view, which the key bar shows only from about 100 columns on the tabs with
+    F5 and F6). At most 76 cells, so it stays one line at 80 columns."""
     loop = ruleset.fight_loop
     keys = [f"{KEYS[a.name]} {a.title.lower()}" for a in loop.actions]
     if loop.cycle:
         keys.append(f"{KEYS['cycle']} next {loop.cycle}")
     keys.append(f"{KEYS['round']} comes here")
+    keys.append(f"{KEYS['fight_view']} fight view")  # at 80 columns the key bar has no room
     return Static("Round  ·  " + " · ".join(keys), id=ROUND_ID,
                   classes="step-heading round-heading", markup=False)
 
