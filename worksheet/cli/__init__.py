@@ -16,6 +16,7 @@ from typing import Callable, Sequence
 
 from worksheet.cli.common import (EXIT_BAD_INPUT, EXIT_UNEXPECTED, MESSAGE_LENGTH, UsageError,
                                   report_preset_error)
+from worksheet.cli.names import MODULES, SUBCOMMANDS
 from worksheet.engine.quote import clip
 from worksheet.presets import PresetError
 
@@ -32,9 +33,7 @@ def _command(module: str) -> Callable[[Sequence[str]], int]:
     return run
 
 
-COMMANDS = {name: _command(name) for name in ("calc", "rulesets", "rules", "presets", "party",
-                                                   "compare", "serve")}
-COMMANDS["import"] = _command("importing")  # ``import`` is a keyword: its module is importing
+COMMANDS = {name: _command(MODULES.get(name, name)) for name in SUBCOMMANDS}
 """Subcommands by name; anything else opens the app."""
 
 

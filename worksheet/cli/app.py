@@ -17,12 +17,12 @@ FRAME_RATE = 240
 
 
 def _app_parser():
-    from worksheet.cli import COMMANDS    # read here, so the help never misses a command
     from worksheet.cli.common import Parser
+    from worksheet.cli.names import SUBCOMMANDS  # the dispatcher's own list
 
     parser = Parser(prog="worksheet",
                      description="Open the terminal worksheet. "
-                     f"Subcommands: {', '.join(COMMANDS)}.")
+                     f"Subcommands: {', '.join(SUBCOMMANDS)}.")
     parser.add_argument("ruleset", nargs="?", help="open on this ruleset's tab")
     parser.add_argument("--preset", metavar="NAME_OR_PATH", help="open with this preset loaded")
     return parser
