@@ -157,7 +157,7 @@ async def test_a_pasted_chummer_save_and_a_quoted_dropped_path():
 async def test_the_key_bar_shows_import_where_it_has_room(ruleset, shown):
     """At 80 columns the bar keeps Undo and Redo (Ctrl+J stays in the help and the palette);
     a wider terminal shows Import too, on a tab that imports (at 150: with every other key of
-    GemStone's bar, F10 included, it needs 139 columns)."""
+    GemStone's bar, F10 included, it needs 140 columns)."""
     from worksheet.ui.widgets.key_bar import KeyBar
 
     app = WorksheetApp(ruleset=ruleset)
