@@ -321,3 +321,29 @@ async def test_the_save_dialog_offers_the_shared_folder_when_the_server_names_on
         await pilot.press("ctrl+s")
         await pilot.pause()
     assert (shared / "group-rogue.toml").is_file()
+
+
+async def test_a_restored_tab_keeps_what_kind_of_preset_it_came_from(tmp_path):
+    """A character's tab restored after a hang-up is still a character's: the recovery file
+    keeps the preset's kind with its name (it was rebuilt as an old preset, a whole fight)."""
+    from worksheet.presets import Preset
+    from worksheet.ui import store
+
+    store.save(Preset("gemstone4", "Kindred", "", {"dodge_ranks": 40}, kind="character"))
+    app = WorksheetApp(preset="Kindred")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.form() is not None, "the form")
+        assert app.presets["gemstone4"].kind == "character"
+        app.query_one("#gemstone4 #dodge-ranks").focus()
+        await pilot.press("up")
+        state = await until(pilot, lambda: (kept := store.recovery().load()) and kept, "kept")
+        assert state["tabs"]["gemstone4"]["preset"]["kind"] == "character"
+
+    again = WorksheetApp()
+    async with again.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(again.screen, Choose), "the restore question")
+        await pilot.press("enter")  # "Restore"
+        await until(pilot, lambda: again.form() is not None
+                    and again.form().entries.get("dodge_ranks") == "41", "restored")
+        restored = again.presets["gemstone4"]
+        assert (restored.name, restored.kind) == ("Kindred", "character")

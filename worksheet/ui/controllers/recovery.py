@@ -191,6 +191,7 @@ class RecoveryController:
                 "entries": entries_to_json(form.ruleset, form.entries),
                 "preset": None if preset is None else {
                     "name": preset.name, "description": preset.description,
+                    "kind": preset.kind,
                     "path": str(preset.path) if preset.path else None,
                     "fingerprint": store.fingerprint_of(preset)},
             }
@@ -292,8 +293,10 @@ class RecoveryController:
         meta = tab.get("preset")
         if isinstance(meta, dict) and isinstance(meta.get("name"), str):
             path = meta.get("path")
+            kind = meta.get("kind")  # what the preset held: a character's stays a character
             preset = presets.Preset(rid, meta["name"], str(meta.get("description") or ""),
-                            path=Path(path) if isinstance(path, str) and path else None)
+                                    path=Path(path) if isinstance(path, str) and path else None,
+                                    kind=kind if kind in presets.KINDS else None)
             fingerprint = meta.get("fingerprint")
             preset.fingerprint = fingerprint if isinstance(fingerprint, str) else None
             self.host.presets[rid] = preset
