@@ -232,3 +232,27 @@ def test_the_test_finds_an_identifier():
     assert identifiers_in("Odds: waiting for attack_pool") == ["attack_pool"]
     assert identifiers_in("Magic and Charms (effects)") == ["effects"]
     assert identifiers_in("Onslaught 1 → 2; Stunt dice cleared") == []
+
+
+@pytest.mark.parametrize("rid", rulesets.ids())
+def test_the_rule_panel_writes_each_formula_in_labels(rid):
+    """The rule panel and F3 show a value's formula before its numbers: with the labels
+    (``Dodge ranks + Agility bonus + …``), not the names it is declared with. Every derived
+    node of every bundled preset of the ruleset, and of its defaults."""
+    from worksheet import presets
+
+    ruleset = rulesets.get(rid)
+    speaker = Speaker(ruleset)  # the form's (``SheetForm.speaker``)
+    listed, _ = presets.list_presets(rid, kinds=("bundled",))
+    sheets = [Sheet(ruleset)] + [Sheet(ruleset, item.preset.inputs) for item in listed]
+    found, formulas = {}, 0
+    for sheet in sheets:
+        for name in ruleset.rules:
+            status = speaker.explained(sheet.status(name))
+            formula = status.derivation.formula if status.derivation else ""
+            formulas += bool(formula)
+            # Vampire's "Why not" counts "1 reason(s)": the English word, not its node's name
+            if [word for word in identifiers_in(formula) if word != "reason"]:
+                found[name] = formula
+    assert formulas, "no formula read: the test would pass whatever the panel shows"
+    assert not found, found

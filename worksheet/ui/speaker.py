@@ -122,9 +122,23 @@ class Speaker:
         is when it carries no fault: one made by hand, in a test)."""
         return found.message if found.fault is None else self.problem(found.fault)
 
+    def explained(self, status: NodeStatus) -> NodeStatus:
+        """:meth:`status` with the formula in labels too (``Dodge ranks + Agility bonus + …``),
+        for the rule panel and F3: identifiers belong to ``calc --format json`` only (issue
+        42). One row at a time, on focus or when its value changes, so a keystroke pays for
+        one substitution at most."""
+        status = self.status(status)
+        derivation = status.derivation
+        if status.state is State.OK and derivation is not None and derivation.formula:
+            labelled = self.text(derivation.formula)
+            if labelled != derivation.formula:
+                status = replace(status, derivation=replace(derivation, formula=labelled))
+        return status
+
     def status(self, status: NodeStatus) -> NodeStatus:
         """The status as the app shows it: names in its message, waiting list and notes as
-        labels (the formula keeps the names: it is the rule written with them).
+        labels (the formula keeps the names here, since a row shows the formula with the
+        numbers; the rule panel reads :meth:`explained`).
 
         A status with nothing to say is returned as it is, so the keystroke path pays little.
         """

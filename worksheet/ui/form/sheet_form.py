@@ -390,8 +390,10 @@ class SheetForm(FocusTargets, GraphReadings, Pinning, Horizontal):
     def explain_into(self, panel: RulePanel) -> None:
         """Put the focused row's explanation into ``panel`` (the F3 dialog's copy)."""
         if self._focused_name is not None:
-            panel.explain(self.ruleset, self._focused_name, self._status(self._focused_name))
+            panel.explain(self.ruleset, self._focused_name,
+                          self.speaker.explained(self.sheet.status(self._focused_name)))
 
     def _explain(self, name: str) -> None:
         self._focused_name = name
-        self.query_one(RulePanel).explain(self.ruleset, name, self._status(name))
+        self.query_one(RulePanel).explain(self.ruleset, name,
+                                          self.speaker.explained(self.sheet.status(name)))
