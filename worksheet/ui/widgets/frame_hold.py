@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from typing import Any, ContextManager
-from weakref import WeakKeyDictionary
+from weakref import WeakKeyDictionary, ref
 
 from worksheet.ui.terminal.deadline import Deadline
 
@@ -36,7 +36,7 @@ class FrameHold:
     """
 
     def __init__(self, app: Any):
-        self._app = app
+        self._app = ref(app)  # weak: the hold is the value of its app's key in _HOLDS
         self._batch: ContextManager[None] | None = None
         self._limit: Deadline | None = None  # on the loop: not behind the app's messages
 
@@ -48,7 +48,10 @@ class FrameHold:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no loop: nothing is drawn anyway
             return
-        self._batch = self._app.batch_update()
+        app = self._app()
+        if app is None:
+            return
+        self._batch = app.batch_update()
         self._batch.__enter__()
         if self._limit is None:
             self._limit = Deadline(loop, HOLD_LIMIT, self.release)
@@ -68,11 +71,16 @@ class FrameHold:
         if self._limit is not None:
             self._limit.cancel()
         batch.__exit__(None, None, None)
+        app = self._app()
         with contextlib.suppress(Exception):  # no screen (the app is ending): nothing to draw
-            self._app.screen.check_idle()
+            if app is not None:
+                app.screen.check_idle()
 
 
 _HOLDS: WeakKeyDictionary[Any, FrameHold] = WeakKeyDictionary()
+"""The hold of each app, kept while the app is: a hold's strong reference to its app (a
+value reaching its own key) kept every app, and all its widgets, for the life of the process
+(a test process held 15 apps and ~400,000 objects after 15 tests)."""
 
 
 def frame_hold(app: Any) -> FrameHold:
