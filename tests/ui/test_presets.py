@@ -347,3 +347,27 @@ async def test_a_restored_tab_keeps_what_kind_of_preset_it_came_from(tmp_path):
                     and again.form().entries.get("dodge_ranks") == "41", "restored")
         restored = again.presets["gemstone4"]
         assert (restored.name, restored.kind) == ("Kindred", "character")
+
+
+async def test_a_round_input_typed_wrong_does_not_stop_saving_the_character():
+    """A character leaves the round out, so Onslaught typed wrong mid-fight does not refuse
+    it; keeping the fight does refuse, saying what to fix, and opens the dialog again with
+    the name typed in it."""
+    app = WorksheetApp(ruleset="exalted2e")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.form() is not None, "the form")
+        form = app.form()
+        app.query_one("#exalted2e #onslaught").focus()
+        await pilot.press("ctrl+a", "ctrl+k", "x")
+        await until(pilot, lambda: form.problems, "Onslaught refused")
+        await save_as(pilot, "Hero")
+        await until(pilot, lambda: list(user_dir().glob("*.toml")), "the character saved")
+        [path] = user_dir().glob("*.toml")
+        saved = read_preset(path)
+        assert saved.kind == "character" and "onslaught" not in saved.inputs
+
+        await save_as(pilot, "Hero fight", keep="fight")
+        await until(pilot, lambda: isinstance(app.screen, SavePreset), "the dialog again")
+        assert app.screen.query_one("#save-name").value == "Hero fight"
+        assert any("Onslaught" in text for text in said(app)), said(app)
+        assert [p.name for p in user_dir().glob("*.toml")] == [path.name]

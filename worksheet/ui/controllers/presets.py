@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Callable
 from worksheet import presets
 from worksheet.engine.quote import quote
 from worksheet.presets import PresetConflict, PresetError
+from worksheet.presets.kinds import names_of
 from worksheet.ui import messages, store
 from worksheet.ui.controllers.host import Host
 from worksheet.ui.form.entries import entries_from_values
@@ -24,6 +25,7 @@ KEPT = {"character": "the round inputs and the attack are kept",
 
 if TYPE_CHECKING:
     from worksheet.presets import Preset
+    from worksheet.ui.form.sheet_form import SheetForm
     from worksheet.ui.screens.presets import SaveRequest
 
 
@@ -110,9 +112,7 @@ class PresetController:
         form = host.form()
         if form is None:
             return
-        problems = form.problems
-        if problems:
-            messages.fix_first(form.speaker.error(p) for p in problems).show(host.notify)
+        if self._refused(form, "character"):  # in every kind but an attacker's
             return
         current = host.presets.get(host.active)
         from worksheet.ui.screens.presets import SavePreset
@@ -122,12 +122,28 @@ class PresetController:
         host.push_screen(SavePreset(host.active, current.name if current else "",
                                     current.description if current else ""), self._save)
 
+    def _refused(self, form: SheetForm, kind: str) -> bool:
+        """Say what to fix and answer True when an input a preset of ``kind`` keeps is in
+        error: a round input typed wrong mid-fight does not stop saving the character,
+        which does not keep it."""
+        kept = set(names_of(form.ruleset, kind))
+        problems = [p for p in form.problems if p.input in kept]
+        if problems:
+            messages.fix_first(form.speaker.error(p) for p in problems).show(self.host.notify)
+        return bool(problems)
+
     def _save(self, request: SaveRequest | None, force: bool = False) -> None:
         if request is None:
             return
         host = self.host
         rid = host.active
         form = host.form(rid)
+        if self._refused(form, request.kind):  # keeping the fight or the attack: it is wrong
+            from worksheet.ui.screens.presets import SavePreset
+
+            host.push_screen(SavePreset(rid, request.name, request.description, request.kind),
+                             self._save)  # what was typed in the dialog is kept
+            return
         preset = presets.Preset(rid, request.name, request.description,
                                 presets.to_save(form.ruleset, request.kind, form.inputs),
                                 kind=request.kind)
