@@ -20,6 +20,7 @@ The same code as ``tests/perf/harness.py`` underneath (``pty.openpty``, a window
 from __future__ import annotations
 
 import atexit
+import contextlib
 import fcntl
 import json
 import os
@@ -224,6 +225,8 @@ class Zygote:
         self.ended: dict[int, int] = {}
         """Exit statuses (as ``Popen.returncode``) of the children reaped, by pid."""
         self.replies: list[str] = []
+        self.requests = 0
+        """Launches asked for: the id of the last (its answer names it)."""
         atexit.register(self.stop)
 
     def _receive(self, timeout: float | None) -> bool:
@@ -256,15 +259,23 @@ class Zygote:
 
     def launch(self, argv: list[str], env: dict[str, str], slave: int,
                controlling: bool) -> "Forked":
-        request = {"script": self.script, "args": argv[1:], "env": env, "cwd": os.getcwd(),
-                   "controlling": controlling}
+        self.requests += 1
+        request = {"id": self.requests, "script": self.script, "args": argv[1:], "env": env,
+                   "cwd": os.getcwd(), "controlling": controlling}
         socket.send_fds(self.socket, [json.dumps(request).encode()], [slave])
         deadline = time.monotonic() + DEADLINE
-        while not self.replies:
-            if time.monotonic() > deadline:
-                raise AssertionError(f"the fork server did not answer within {DEADLINE:.0f} s")
-            self._receive(max(0.0, deadline - time.monotonic()))
-        kind, _, rest = self.replies.pop(0).partition(" ")
+        while True:
+            while not self.replies:
+                if time.monotonic() > deadline:
+                    raise AssertionError(f"the fork server did not answer within "
+                                         f"{DEADLINE:.0f} s")
+                self._receive(max(0.0, deadline - time.monotonic()))
+            kind, answered, rest = self.replies.pop(0).split(" ", 2)
+            if int(answered) == self.requests:
+                break
+            if kind == "started":  # for a launch interrupted before it had its answer
+                with contextlib.suppress(OSError):
+                    os.killpg(int(rest), signal.SIGKILL)
         if kind != "started":
             raise RuntimeError(f"the fork server could not start {argv}: {rest}")
         return Forked(self, argv, int(rest))

@@ -19,8 +19,9 @@ environment equals this process's, but for the variables the program reads only 
 (:data:`RUN_TIME_ONLY`); any other launch is spawned as before (``pty_app``).
 
 Messages on the socket (``SOCK_SEQPACKET``, one message each): a request is JSON with the pty's
-slave descriptor attached; this process answers ``started PID`` once the child has its
-terminal (or ``failed TEXT``) and ``ended PID WAITSTATUS`` when it has reaped it. When the
+slave descriptor attached; this process answers ``started ID PID`` once the child has its
+terminal (or ``failed ID TEXT``; ID is the request's) and ``ended PID WAITSTATUS`` when it has
+reaped it. When the
 socket closes (the worker ended) it kills what it started and ends.
 """
 
@@ -152,8 +153,8 @@ def serve(control: socket.socket) -> dict | None:
         while chunk := os.read(ready_read, 65536):  # EOF: the child has its terminal
             failure += chunk
         os.close(ready_read)
-        control.send(f"failed {failure.decode()}".encode() if failure else
-                     f"started {pid}".encode())
+        control.send(f"failed {request['id']} {failure.decode()}".encode() if failure else
+                     f"started {request['id']} {pid}".encode())
 
 
 def main() -> None:
