@@ -28,6 +28,7 @@ SIZE = (80, 24)
 @pytest.fixture
 def progressive(monkeypatch):
     monkeypatch.setattr(SheetForm, "progressive", True)
+    monkeypatch.setattr(FormBody, "drops_far_rows", False)  # every row drawn stays
 
 
 async def settle(pilot, frames: int = 4) -> None:

@@ -4,6 +4,7 @@ A sheet has dozens of rows and a terminal shows a dozen. In a terminal the body 
 rows of the first screen and builds the next ones when the view scrolls near its end, when focus
 moves near its last rows, or when it grows: a player who glances at the defense never pays for
 the rows below (time to the first paint, and memory in every SSH session on a shared server).
+Rows scrolled far away are dropped again, and made again as they come back (``form.window``).
 Headless (tests, screenshots) every row is built at once.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any, Awaitable, Iterator
+from typing import Any, Awaitable, Callable, Iterator
 
 from textual import events
 from textual.containers import VerticalScroll
@@ -23,9 +24,10 @@ from worksheet.engine import InputSpec
 from worksheet.ui.terminal.deadline import poll_until
 from worksheet.ui.textual_internals import forget_arrangement, forget_geometry
 from worksheet.ui.widgets import InputRow, ValueRow
+from worksheet.ui.form.row_lines import first_view, row_lines, take_lines
+from worksheet.ui.form.window import Gap, RowWindow
 
-ROW_LINES = {"step-heading": 2, "value-row": 2}
-"""Lines a row takes at least, by class (a heading has a blank line above it); others 1."""
+__all__ = ["FormBody", "first_view", "row_lines", "take_lines", "input_editor", "row_name"]
 
 AHEAD_LINES = 6
 """When fewer lines than this are left below the view (or below the focused row), the next
@@ -40,51 +42,6 @@ LAYOUT_WAIT = 2.0
 
 NOT_TAKEN: Any = object()
 """``FormBody._next`` of a released body: its first row is made only when it is built."""
-
-PANEL_WIDTH, PANEL_LINES = 36, 6
-"""The rule panel: 36 columns right of the form on a wide screen, 6 lines (5 and its border)
-under it on a narrow one (app.tcss)."""
-
-
-def first_view(screen: Widget) -> tuple[int, int, bool]:
-    """The lines of rows to build for the first paint on ``screen``, the width the rows get
-    there and whether the screen is narrow: the form's view as app.tcss lays it out, and two lines
-    to spare. What the estimate misses is built right after the first paint
-    (``build_if_near_the_end``)."""
-    width, height = screen.app.size
-    narrow = screen.has_class("-narrow")
-    chrome = 6 + (PANEL_LINES if narrow else 1)  # tabs (2), results (1; +1 border when wide),
-    # the message line, status and keys, and the panel under a narrow form
-    row_width = width - 2 - (0 if narrow else PANEL_WIDTH)  # the form's padding and scroll bar
-    # Two lines to spare: the first field just below the view is built with it, which keys
-    # typed in the burst of a tab switch need (test_hidden_tab_pty: without it, at 80×24
-    # Shadowrun's Tab Tab 3 went into the round group).
-    return max(8, height - chrome) + 2, max(20, row_width), narrow
-
-
-def row_lines(row: Widget, width: int | None = None, narrow: bool = False) -> int:
-    """Lines a row takes: at ``width`` if the row can tell (``lines_at``), else at least
-    (``ROW_LINES``)."""
-    lines_at = getattr(row, "lines_at", None)
-    if width is not None and lines_at is not None:
-        return lines_at(width, narrow)
-    return next((n for cls, n in ROW_LINES.items() if row.has_class(cls)), 1)
-
-
-def take_lines(rows: Iterator[Widget], lines: int | None, width: int | None = None,
-               narrow: bool = False) -> list[Widget]:
-    """The next rows of ``rows`` that fill ``lines`` (at least one; all when ``None``), each
-    measured at ``width`` when given (see :func:`row_lines`)."""
-    taken: list[Widget] = []
-    used = 0
-    while lines is None or used < lines:
-        row = next(rows, None)
-        if row is None:
-            break
-        taken.append(row)
-        used += row_lines(row, width, narrow)
-    return taken
-
 
 def is_input_row(widget: Widget) -> bool:
     """True for the row of an input, whatever its kind made (an input row, a record list):
@@ -114,7 +71,7 @@ def row_name(widget: Widget) -> str | None:
     return None
 
 
-class FormBody(VerticalScroll, can_focus=False):
+class FormBody(RowWindow, VerticalScroll, can_focus=False):
     """The scrolling form; not a Tab stop itself (its rows are).
 
     Keys that move focus (Tab, Ctrl+↓) wait, through :meth:`ready_after`, for the rows they may
@@ -127,11 +84,23 @@ class FormBody(VerticalScroll, can_focus=False):
         later: the rows to build when they come within reach, in order; made as they are
             taken, so a row not built yet costs nothing.
         classes: CSS classes.
+        remake: makes the row at an index again; with it, rows far from the view are
+            dropped (``form.window``).
+        dropped: told of each row dropped.
     """
 
+    _ahead = AHEAD_LINES
+
     def __init__(self, *rows: Widget, later: Iterator[Widget] = iter(()),
-                 classes: str | None = None):
+                 classes: str | None = None, remake: Callable[[int], Widget] | None = None,
+                 dropped: Callable[[Widget], None] | None = None):
         super().__init__(*rows, classes=classes)
+        for index, row in enumerate(rows):
+            row.form_slot = index  # type: ignore[attr-defined]
+        self._taken = len(rows)
+        self._remake = remake
+        if dropped is not None:
+            self._dropped = dropped
         self._later = later
         self._next: Widget | None = next(later, None)
         """The next row to build (``None``: every row is built; ``NOT_TAKEN``: not made yet)."""
@@ -149,9 +118,10 @@ class FormBody(VerticalScroll, can_focus=False):
         typed into (then it is scrolled to)."""
         if any(getattr(row, "waits_for_editor", False) for row in rows):
             self._editors_made = asyncio.get_running_loop().create_future()
-            self._building.append(self._editors_made)
+            self.track(self._editors_made)
 
-    def release(self, later: Iterator[Widget]) -> asyncio.Future[None]:
+    def release(self, later: Iterator[Widget], remake: Callable[[int], Widget] | None = None
+                ) -> asyncio.Future[None]:
         """Remove every row; ``later`` makes them again when they come within reach.
 
         A hidden tab keeps only its graph and entries: its rows are made again when it is
@@ -161,9 +131,13 @@ class FormBody(VerticalScroll, can_focus=False):
             Done once the rows are removed.
         """
         self._building.clear()
+        self._built = False
         self._removed = asyncio.get_running_loop().create_future()
         self.call_later(self._forget, self.remove_children(), self._removed)
-        self._later = later
+        self._later, self._taken = later, 0
+        if self._remake is not None:  # headless, every row stays: none is made again
+            self._remake = remake
+        self.forget_window()
         self._next = NOT_TAKEN  # made when the tab is shown: a hidden tab keeps no row
         self._fresh, self._top_for = True, None
         self.scroll_to(0, 0, animate=False, immediate=True)
@@ -193,9 +167,10 @@ class FormBody(VerticalScroll, can_focus=False):
         made, self._editors_made = self._editors_made, None
         if made is not None:
             if self.is_attached:  # not once the app is ending (Ctrl+Q at once): it would raise
-                self._building.extend(mounting for row in self.children
-                                      if isinstance(row, InputRow)
-                                      and (mounting := row.make_editor()) is not None)
+                for row in list(self.children):
+                    mounting = row.make_editor() if isinstance(row, InputRow) else None
+                    if mounting is not None:
+                        self.track(mounting)
             made.set_result(None)  # the keys waiting for it wait for the mounts now
 
     @property
@@ -209,6 +184,7 @@ class FormBody(VerticalScroll, can_focus=False):
         row = self._next
         if row is not None:
             self._next = next(self._later, None)
+            row.form_slot, self._taken = self._taken, self._taken + 1  # type: ignore[attr-defined]
         return row
 
     def build_more(self, lines: int | None = None) -> Awaitable[Any] | None:
@@ -220,18 +196,17 @@ class FormBody(VerticalScroll, can_focus=False):
         Ctrl+PageUp in one read, or on a loaded server) made rows with the ids of rows not
         removed yet, and Textual's ``DuplicateIds`` ended the program."""
         if self._removed is not None and not self._removed.done():
-            building = asyncio.ensure_future(self._build_once_removed(self._removed, lines))
-            self._building.append(building)
-            return building
+            return self.track(self._build_once_removed(self._removed, lines))
         if not self.is_attached:
             return None  # the app is ending, or the body is gone: a mount now would raise
+        if lines is None and self.has_gaps():  # the whole form: the rows dropped too
+            self.track(self.open_all())
         width = self.content_size.width or None  # laid out: measure the rows at its width
         chunk = take_lines(iter(self._take, None), lines, width,
                            self.is_attached and self.screen.has_class("-narrow"))
         if not chunk:
             return None
-        mounting = self.mount_all(chunk)
-        self._building.append(mounting)
+        mounting = self.track(self.mount_all(chunk))
         self.call_after_refresh(self.build_if_near_the_end)  # the view may not be full
         return mounting
 
@@ -247,13 +222,16 @@ class FormBody(VerticalScroll, can_focus=False):
     async def ready_after(self, widget: Widget | None, step: int = 1) -> None:
         """Wait until the rows a focus move from ``widget`` may reach are built and mounted.
 
-        Rows already being built are waited for; then, moving down (``step`` > 0) from a row
-        of this body, rows are built until at least :data:`AHEAD_LINES` lines follow it. When
+        Rows already being built are waited for; rows dropped next to the row in the direction
+        of the move are made again (``form.window``); then, moving down (``step`` > 0) from a
+        row of this body, rows are built until at least :data:`AHEAD_LINES` lines follow it. When
         rows were mounted, the next layout is waited for too: Textual orders the focus chain
         by place on screen, and a row not laid out yet sorts first.
         """
         built = await self._finish_building()
         row = self.row_of(widget)
+        if row is not None and await self.open_toward(row, step, self.size.height + AHEAD_LINES):
+            built = await self._finish_building() or True
         if step > 0 and row is not None:
             while not self.complete and self._lines_below(row) < AHEAD_LINES:
                 mounting = self.build_more(self.size.height + AHEAD_LINES)
@@ -274,7 +252,7 @@ class FormBody(VerticalScroll, can_focus=False):
 
     async def _finish_building(self) -> bool:
         """Wait for rows being mounted; whether there were any."""
-        waited = bool(self._building)
+        waited, self._built = self._built or bool(self._building), False
         while self._building:
             await self._building.pop(0)
         return waited
@@ -300,15 +278,20 @@ class FormBody(VerticalScroll, can_focus=False):
             current = self.row_of(focused)
             index = rows.index(current) if current in rows else (-1 if step > 0 else len(rows))
             for row in (rows[index + step::step] if index + step >= 0 else []):
+                if isinstance(row, Gap):  # rows dropped: made again, then looked through
+                    await self.open_gap(row, from_end=step < 0, lines=self.size.height)
+                    await self.laid_out()
+                    break
                 target = input_editor(row)
                 if target is not None:
                     self.screen.set_focus(target)
                     return
-            if step < 0 or self.complete:
-                return
-            mounting = self.build_more(self.size.height)  # the next input is not built yet
-            if mounting is not None:
-                await mounting
+            else:
+                if step < 0 or self.complete:
+                    return
+                mounting = self.build_more(self.size.height)  # the next input is not built yet
+                if mounting is not None:
+                    await mounting
 
     def row_of(self, widget: Widget | None) -> Widget | None:
         """The row (a child of this body) that holds ``widget``, if any."""
@@ -329,8 +312,10 @@ class FormBody(VerticalScroll, can_focus=False):
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
         self.build_if_near_the_end()
+        self.window_soon()
 
     def on_resize(self) -> None:
+        self.on_width(self.size.width)
         self.build_if_near_the_end()
         # Rows wrap anew at another width and the view keeps its offset in lines, so the
         # focused field (where typing goes) slid out of view when the terminal was resized.

@@ -12,32 +12,30 @@ step lists its inputs, then its derived values.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Awaitable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Iterator, Mapping
 
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Static
 
 from worksheet.engine import Ruleset, Sheet, State
-from worksheet.engine.odds_text import ODDS_STEP
 from worksheet.ui.keys import Key
 from worksheet.ui.form.graph import GraphReadings
 from worksheet.ui.form.body import FormBody, first_view, row_name, take_lines
 from worksheet.ui.form.focus import FocusTargets
 from worksheet.ui.speaker import Speaker
 from worksheet.ui.form.entries import Entries, History, entries_from_values, split_entries
-from worksheet.ui.form.steps import heading
-from worksheet.ui.widgets import InputRow, RulePanel, ValueRow, input_row, paint_rows
+from worksheet.ui.widgets import InputRow, RulePanel, ValueRow, paint_rows
 from worksheet.ui.widgets.frame_hold import frame_hold
 from worksheet.ui.widgets.kinds import kind_of
 from worksheet.ui.widgets.odds import OddsPanel
-from worksheet.ui.widgets.round_group import RoundRecords, round_heading, round_inputs, round_notes
+from worksheet.ui.widgets.round_group import RoundRecords, round_inputs
 from worksheet.ui.widgets.result_strip import ResultStrip
 from worksheet.ui.form.what_changed import ChangeMarks
 from worksheet.ui.form.baseline import Pinning
+from worksheet.ui.form.rows import RowMaking
 
 if TYPE_CHECKING:
     from worksheet.ui.widgets.records import RecordList
@@ -52,7 +50,7 @@ class FormMessage(Message):
         """The form it is about."""
 
 
-class SheetForm(FocusTargets, GraphReadings, Pinning, Horizontal):
+class SheetForm(FocusTargets, GraphReadings, Pinning, RowMaking, Horizontal):
     """One ruleset's worksheet: the generated form and the rule panel.
 
     Args:
@@ -109,71 +107,24 @@ class SheetForm(FocusTargets, GraphReadings, Pinning, Horizontal):
     screenshots) every row is there as soon as the app is."""
 
     def compose(self) -> ComposeResult:
-        rows = self._all_rows()
+        rows, remake = self._all_rows()
         lines, width, narrow = first_view(self.screen)
         self._editors_later = self._editors_later and self.is_progressive
         first = take_lines(rows, lines if self.is_progressive else None, width, narrow)
         self._editors_later = False  # the rows made later come with their editors
         with Vertical(classes="form-column"):
             yield ResultStrip(self.ruleset, self.speaker)
-            yield FormBody(*first, later=rows, classes="form")
+            yield FormBody(*first, later=rows, classes="form",
+                           remake=remake if self.is_progressive else None,
+                           dropped=self.forget_row)
         yield RulePanel(classes="rule-panel")
 
-    def _all_rows(self) -> Iterator[Widget]:
-        """Every row in order, each made when taken: with what the inputs and the graph hold
-        then (a row made late shows the loads and edits made before it)."""
-        loop = self.round_moved  # the round group first, under the strip
-        first = True  # the first field (the app's AUTO_FOCUS): the first round input, the
-        # thing a player changes every round (issue 42); with none, the character's first
-        if round_inputs(self.ruleset):
-            yield round_heading(self.ruleset)
-            for name in round_inputs(self.ruleset):
-                if name in loop:
-                    row = self._input_row(name, first)
-                    if first:
-                        row.add_class("-first-field", update=False)
-                        first = False
-                    self._show_input(name)
-                    yield row
-                else:  # a record list stays in its step; the group shows what counts
-                    self._round_lists[name] = RoundRecords(self.ruleset, name)
-                    self._round_lists[name].show(self.sheet.value(name))
-                    yield self._round_lists[name]
-                yield from round_notes(self.ruleset, name)
-        for step, inputs, nodes in self.ruleset.step_groups():
-            inputs = [name for name in inputs if name not in loop]
-            if not inputs and not nodes:
-                continue
-            title = Static(heading(step), classes="step-heading" + (
-                "" if step == ODDS_STEP else " -sheet-only"))  # hidden in the fight view
-            if step == ODDS_STEP:
-                self._odds_heading = title
-            yield title
-            for name in inputs:
-                row = self._input_row(name, first, sheet_only=step != ODDS_STEP)
-                if first:  # no round input: the character's first input
-                    row.add_class("-first-field", update=False)
-                    first = False
-                self._show_input(name)
-                yield row
-            if step == ODDS_STEP:  # the chances at a glance, then the exact rows
-                self._odds = OddsPanel(self.ruleset)
-                self._odds.show(self.sheet)
-                yield self._odds
-            for name in nodes:
-                row = ValueRow(self.ruleset.rules[name], self._status(name))
-                if name in self.marks.before:  # made again after the tab was hidden
-                    row.show_change(self.marks.was(name, self.sheet))
-                self._rows[name] = row
-                yield row
-
-    def _input_row(self, name: str, first_field: bool = False, sheet_only: bool = False) -> Widget:
-        row = input_row(self.ruleset.inputs[name], self.entries[name], cursor_blink=self._blink,
-                        defer_editor=self._editors_later and not first_field)
-        row.set_class(name in self.marks.inputs, "-changed")
-        row.set_class(sheet_only, "-sheet-only")  # hidden in the fight view (F10)
-        self._rows[name] = row
-        return row
+    def _all_rows(self) -> tuple[Iterator[Widget], Callable[[int], Widget]]:
+        """Every row in order, each made when taken (with what the inputs and the graph hold
+        then: a row made late shows the loads and edits made before it); and what makes the
+        row at an index again (``form.window``)."""
+        makers = self._row_makers()
+        return (make() for make in makers), lambda index: makers[index]()
 
     class Built(FormMessage):
         """The form's rows are mounted (the app may now focus its first editor)."""
@@ -200,7 +151,7 @@ class SheetForm(FocusTargets, GraphReadings, Pinning, Horizontal):
         self._rows.clear()
         self._round_lists.clear()
         self._odds = self._odds_heading = None
-        removed = self.query_one(FormBody).release(self._all_rows())
+        removed = self.query_one(FormBody).release(*self._all_rows())
         self._released = True
         return removed
 
