@@ -237,8 +237,10 @@ def test_the_test_finds_an_identifier():
 @pytest.mark.parametrize("rid", rulesets.ids())
 def test_the_rule_panel_writes_each_formula_in_labels(rid):
     """The rule panel and F3 show a value's formula before its numbers: with the labels
-    (``Dodge ranks + Agility bonus + …``), not the names it is declared with. Every derived
-    node of every bundled preset of the ruleset, and of its defaults."""
+    (``Dodge ranks + Agility bonus + …``), not the names it is declared with; and a row's
+    notes say a record by its list's label and place (``Magic and Charms record 1``, not
+    ``effects[0]``). Every derived node of every bundled preset of the ruleset, and of its
+    defaults."""
     from worksheet import presets
 
     ruleset = rulesets.get(rid)
@@ -251,8 +253,9 @@ def test_the_rule_panel_writes_each_formula_in_labels(rid):
             status = speaker.explained(sheet.status(name))
             formula = status.derivation.formula if status.derivation else ""
             formulas += bool(formula)
+            notes = "\n".join(status.derivation.notes) if status.derivation else ""
             # Vampire's "Why not" counts "1 reason(s)": the English word, not its node's name
-            if [word for word in identifiers_in(formula) if word != "reason"]:
-                found[name] = formula
+            if [word for word in identifiers_in(formula + "\n" + notes) if word != "reason"]:
+                found[name] = formula + "\n" + notes
     assert formulas, "no formula read: the test would pass whatever the panel shows"
     assert not found, found

@@ -57,6 +57,11 @@ class Speaker:
         keys = sorted((n for n in self.labels if "_" in n), key=len, reverse=True)
         self._pattern = re.compile(r"\b(" + "|".join(map(re.escape, keys)) + r")\b") \
             if keys else None
+        # A record the engine names by its list and place (``effects[0]``) is said as the
+        # list's label and its place as the list counts it (``Magic and Charms record 1``).
+        self._record_pattern = re.compile(
+            r"\b(" + "|".join(map(re.escape, sorted(self.records))) + r")\[(\d+)\]") \
+            if self.records else None
 
     def name(self, name: str) -> str:
         """The label of one input or node (the name itself when it has none)."""
@@ -77,6 +82,10 @@ class Speaker:
         """
         if self._pattern is not None:
             text = self._pattern.sub(lambda match: self.labels[match.group(1)], text)
+        if self._record_pattern is not None and "[" in text:  # ``effects[0]``: a record
+            text = self._record_pattern.sub(
+                lambda match: f"{self.name(match.group(1))} record {int(match.group(2)) + 1}",
+                text)
         words = [name for name in also if "_" not in name and name in self.labels]
         if words:
             text = re.sub(r"\b(" + "|".join(map(re.escape, words)) + r")\b",
