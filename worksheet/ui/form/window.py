@@ -205,15 +205,23 @@ class RowWindow:
                 await self._close(run)
 
     async def _close(self, run: list[Widget]) -> None:
-        """Replace ``run`` (rows and gaps, in a row) by one gap as tall."""
-        gap = Gap(spans_of(run))
+        """Replace ``run`` (rows and gaps, in a row) by one gap as tall: a gap in it stands
+        for the others too (a widget made and freed at each PageDown left its memory
+        scattered), else a new one."""
+        spans = spans_of(run)
         for row in run:
             if not isinstance(row, Gap):
                 self._dropped(row)
+        gap = next((child for child in run if isinstance(child, Gap)), None)
         with self.app.batch_update():  # type: ignore[attr-defined]
-            mounting = self.mount(gap, before=run[0])  # type: ignore[attr-defined]
-            removing = self.remove_children(run)  # type: ignore[attr-defined]
-            await mounting
+            mounting = None
+            if gap is None:
+                gap = Gap(spans)
+                mounting = self.mount(gap, before=run[0])  # type: ignore[attr-defined]
+            gap.keep(spans)
+            removing = self.remove_children([c for c in run if c is not gap])  # type: ignore
+            if mounting is not None:
+                await mounting
             await removing
 
     async def _open(self, gap: Gap, from_end: bool, lines: int | None) -> None:
