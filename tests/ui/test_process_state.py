@@ -26,9 +26,14 @@ def gc_state(request, monkeypatch):
     what the command line sets in the environment put back after."""
     monkeypatch.delenv("TEXTUAL_FPS", raising=False)
     was = gc.isenabled()
+    # Nothing frozen to start from: what the suite froze after collection (tests/conftest.py)
+    # may be freed while the test runs, which lowers the count whatever the app does; from
+    # 0 the count stays 0 unless the app freezes something. Frozen again after, as it was.
+    gc.unfreeze()
     (gc.enable if request.param else gc.disable)()
     yield request.param
     (gc.enable if was else gc.disable)()
+    gc.freeze()
 
 
 @pytest.mark.parametrize("argv, status", [
@@ -39,10 +44,10 @@ def gc_state(request, monkeypatch):
 def test_the_command_line_ending_early_leaves_the_collector_as_it_was(
         gc_state, argv, status, monkeypatch, capsys):
     monkeypatch.setattr(textual.constants, "DRIVER", "textual.app:App")  # Textual's own setting
-    frozen = gc.get_freeze_count()
+    assert gc.get_freeze_count() == 0
     assert cli.main(argv) == status, capsys.readouterr().err
     assert gc.isenabled() is gc_state
-    assert gc.get_freeze_count() == frozen
+    assert gc.get_freeze_count() == 0, "the command line left objects frozen"
 
 
 async def quit_at_once(pilot) -> None:
@@ -52,10 +57,10 @@ async def quit_at_once(pilot) -> None:
 
 def test_an_app_run_leaves_the_collector_as_it_was_and_nothing_frozen(gc_state):
     """``App.run`` (headless, driven by Pilot): what ``python -m worksheet`` calls."""
-    frozen = gc.get_freeze_count()
+    assert gc.get_freeze_count() == 0
     WorksheetApp().run(headless=True, size=(80, 24), auto_pilot=quit_at_once)
     assert gc.isenabled() is gc_state
-    assert gc.get_freeze_count() == frozen
+    assert gc.get_freeze_count() == 0, "the app left objects frozen"
 
 
 TEXTUALS_OWN = """
