@@ -53,7 +53,7 @@ async def test_a_field_of_a_dialog_never_holds_a_frame(monkeypatch):
     app = WorksheetApp(ruleset="rise")
     async with app.run_test(size=(120, 60)) as pilot:
         from worksheet.ui.screens.record_editor import RecordEditor
-        from worksheet.ui.widgets.records import RecordList
+        from worksheet.ui.widgets.record_list import RecordList
 
         app.query_one("#rise").query_one(RecordList).table.focus()
         await pilot.press("a")

@@ -20,6 +20,7 @@ from worksheet.ui.form.sheet_form import SheetForm
 from hooks_probe import rendered_lines
 from worksheet.ui.textual_internals import forget_arrangement
 from worksheet.ui.widgets import InputRow, ValueRow
+from worksheet.ui.widgets.record_list import RecordList
 from worksheet.ui.widgets.ordered_input import OrderedInput
 
 SIZE = (80, 24)
@@ -113,6 +114,10 @@ async def test_a_hidden_tab_keeps_no_widget_of_its_form_body(progressive):
     app = WorksheetApp(ruleset="rise")
     async with app.run_test(size=SIZE) as pilot:
         form, body = await draw_every_row(app, pilot, step=4)
+        for records in form.query(RecordList):  # a list makes its table once focused
+            records.focus_table()
+            await settle(pilot)
+        del records  # else this frame keeps the last list alive
         widgets = [weakref.ref(widget) for widget in body.walk_children()]
         assert len(form.query(DataTable)) >= 2
         app.show_tab("gemstone4")

@@ -19,7 +19,7 @@ from worksheet.ui.form.status_line import status_text
 from worksheet.ui.textual_internals import DrawnSelectCurrent
 from worksheet.ui.widgets.ids import kebab
 from worksheet.ui.widgets.key_bar import KeyBar
-from worksheet.ui.widgets.records import RecordTable
+from worksheet.ui.widgets.record_list import RecordList
 from worksheet.ui.widgets.result_strip import ResultStrip
 from waits import until
 
@@ -209,7 +209,7 @@ async def test_f1_and_the_palette_stay_on_the_key_bar_on_a_record_list(rid):
         await pilot.pause()
         app.form().build_all()
         await pilot.pause()
-        app.query(RecordTable).first().focus()
+        app.query(RecordList).first().focus_table()
         await pilot.pause()
         text = str(app.query_one(KeyBar).render())
         assert "f1 Help" in text and text.rstrip().endswith("▏^p palette")

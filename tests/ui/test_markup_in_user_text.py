@@ -17,7 +17,7 @@ from worksheet.ui import WorksheetApp
 from worksheet.ui.screens.presets import OpenPreset
 from hooks_probe import notifications
 from waits import until
-from worksheet.ui.widgets.records import RecordList
+from worksheet.ui.widgets.record_list import RecordList
 
 NAMES = ["[/]", "[b]Sword[/b]", ":smile: ward", "[link=file:///etc/passwd]x[/link]",
          "[@click=app.quit]quit[/]", "a [[b]] b"]

@@ -92,7 +92,7 @@ async def test_a_record_command_waits_for_its_list_a_few_refreshes_at_most(monke
     from worksheet.ui.app import palette
     from worksheet.ui.screens.record_editor import RecordEditor
 
-    real = palette._record_table
+    real = palette._record_list
     looks: list[int] = []
 
     def after(times: int):
@@ -104,7 +104,7 @@ async def test_a_record_command_waits_for_its_list_a_few_refreshes_at_most(monke
     app = WorksheetApp(ruleset="rise")
     async with app.run_test(size=SIZE) as pilot:
         add = next(c for c in PALETTE.commands(app) if c.title == "Add record")
-        monkeypatch.setattr(palette, "_record_table", after(10_000))
+        monkeypatch.setattr(palette, "_record_list", after(10_000))
         assert add.run(app) is None
         await until(pilot, lambda: len(looks) > palette.RECORD_REFRESHES, "the last look")
         await pilot.pause()
@@ -112,6 +112,6 @@ async def test_a_record_command_waits_for_its_list_a_few_refreshes_at_most(monke
         assert len(looks) == 1 + palette.RECORD_REFRESHES, "no look after the last"
         assert not isinstance(app.screen, RecordEditor)
         looks.clear()
-        monkeypatch.setattr(palette, "_record_table", after(3))
+        monkeypatch.setattr(palette, "_record_list", after(3))
         app.call_later(add.run, app)
         await until(pilot, lambda: isinstance(app.screen, RecordEditor), "the record editor")

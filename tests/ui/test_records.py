@@ -14,7 +14,7 @@ from worksheet.engine import (REQUIRED, ChoiceInput, NumberInput, RecordsInput, 
 from worksheet.ui.screens.record_editor import RecordEditor
 from worksheet.ui.form.sheet_form import SheetForm
 from worksheet.ui.widgets.ids import kebab
-from worksheet.ui.widgets.records import RecordList
+from worksheet.ui.widgets.record_list import RecordList
 
 
 def _ruleset() -> Ruleset:

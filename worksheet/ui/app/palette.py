@@ -24,7 +24,8 @@ from worksheet.ui.form.sheet_form import SheetForm
 from worksheet.ui.keys import Command, key_commands
 from worksheet.ui.terminal.deadline import poll_until
 from worksheet.ui.widgets.kinds import kind_of
-from worksheet.ui.widgets.records import RecordTable
+from worksheet.ui.widgets.record_keys import RECORD_KEYS
+from worksheet.ui.widgets.record_list import RecordList
 
 Entry = Union[Command, Callable[[Any], Iterable[Command]]]
 """A command, or a function of the app giving the commands of the moment (the tab's)."""
@@ -97,35 +98,39 @@ def _has_records(app: Any) -> bool:
                                     for spec in form.ruleset.inputs.values())
 
 
-def _record_table(app: Any) -> RecordTable | None:
-    """The record table a record command acts on: the focused one, else the tab's first."""
+def _record_list(app: Any) -> RecordList | None:
+    """The record list a record command acts on: the focused one, else the tab's first."""
     focused = app.screen_stack[0].focused
-    if isinstance(focused, RecordTable):
-        return focused
+    mine = [node for node in focused.ancestors if isinstance(node, RecordList)] if focused \
+        else []
+    if mine:
+        return mine[0]
     form = app.form()
-    tables = form.query(RecordTable) if form is not None else None
-    return tables.first() if tables else None
+    lists = form.query(RecordList) if form is not None else None
+    return lists.first() if lists else None
 
 
 def _on_records(app: Any, act: Callable[[Any], Any]) -> Any:
-    """The record table runs the action, focused and in view; one below the rows built so far
-    is built first, and acts once mounted (a refresh or more later on a busy machine)."""
-    def mounted() -> bool:
-        table = _record_table(app)
-        return table is not None and table.is_mounted
+    """The record table runs the action, focused and in view; a list below the rows built so far
+    is built first, one drawn as lines gets its table as it is found (``record_list``), and the
+    table acts once mounted (a refresh or more later on a busy machine)."""
+    def ready(records: RecordList | None) -> bool:
+        return records is not None and records.is_mounted and records.table.is_mounted
 
     def on_table() -> Any:
-        table = _record_table(app)
+        table = _record_list(app).table
         table.focus()
         table.scroll_visible(animate=False)
         return act(table)  # a coroutine (the table's add and edit): awaited by the caller
 
-    if mounted():
+    records = _record_list(app)
+    if ready(records):
         return on_table()
     form = app.form()
     if form is not None:
-        form.build_all()
-        poll_until(app, mounted, on_table, refreshes=RECORD_REFRESHES)
+        if records is None or not records.is_mounted:
+            form.build_all()
+        poll_until(app, lambda: ready(_record_list(app)), on_table, refreshes=RECORD_REFRESHES)
     return None
 
 
@@ -134,7 +139,7 @@ PALETTE = Palette(
     _go_to_tabs,
     fight.commands,
     *key_commands(SheetForm.BINDINGS, _on_form, _has_form),
-    *key_commands(RecordTable.BINDINGS, _on_records, _has_records),
+    *key_commands(RECORD_KEYS, _on_records, _has_records),
     Command("Toggle cursor blink", "blinking text cursors on or off", "toggle_cursor_blink"),
     Command("Import character", "fill this tab from the game's output, a Chummer save or an "
             "Anathema character", "import_character", "Ctrl+J", when=offered),

@@ -122,11 +122,11 @@ class WorksheetApp(ControllerActions, OneMessage, RedrawScreen, KeyGate,
         """Every binding the help lists, in its order: the app's, the tab bar's, the form's
         and a record list's."""
         from worksheet.ui.screens.record_editor import RecordEditor
-        from worksheet.ui.widgets.records import RecordTable
+        from worksheet.ui.widgets.record_keys import RECORD_KEYS
 
         from worksheet.ui.screens.what_if import WhatIfScreen
 
-        return [*cls.BINDINGS, *TabBar.BINDINGS, *SheetForm.BINDINGS, *RecordTable.BINDINGS,
+        return [*cls.BINDINGS, *TabBar.BINDINGS, *SheetForm.BINDINGS, *RECORD_KEYS,
                 *RecordEditor.BINDINGS, *WhatIfScreen.BINDINGS]
 
     def __init__(self, ruleset: str | None = None, preset: Preset | str | None = None, *,

@@ -38,7 +38,7 @@ from worksheet.ui.form.baseline import Pinning
 from worksheet.ui.form.rows import RowMaking
 
 if TYPE_CHECKING:
-    from worksheet.ui.widgets.records import RecordList
+    from worksheet.ui.widgets.record_list import RecordList
 
 
 class FormMessage(Message):

@@ -14,7 +14,7 @@ from textual.widgets import DataTable
 
 from worksheet.engine.quote import clip
 from worksheet.presets import PresetError, kind_words, location_of
-from worksheet.ui.widgets.records import plain_cells
+from worksheet.ui.widgets.record_keys import plain_cells
 from worksheet.ui.screens.dialog import Dialog
 
 

@@ -33,9 +33,10 @@ def input_row(spec: InputSpec, entry, *, cursor_blink: bool = False,
 
 
 def __getattr__(name: str):
-    # The record list pulls in Textual's DataTable: loaded only by sheets that have one.
+    # Loaded only by sheets that have a record list (its table, Textual's DataTable, only
+    # once focused: ``record_list``).
     if name == "RecordList":
-        from worksheet.ui.widgets.records import RecordList
+        from worksheet.ui.widgets.record_list import RecordList
 
         return RecordList
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -2,8 +2,8 @@
 (``widgets.records``, ``screens.record_editor``).
 
 Its row is its own (``RecordList``, not an input row) and its entry is the records themselves:
-a record list has no text form. The list pulls in Textual's ``DataTable``, so it is imported
-only by the sheets that have one.
+a record list has no text form. The list draws its records as lines until it is focused; its
+table (Textual's ``DataTable``) is imported only then (``widgets.record_list``).
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ class RecordsEntry:
 
 def record_list_row(spec: InputSpec, entry: Any, cursor_blink: bool,
                     defer_editor: bool) -> Widget:
-    """The list showing the records ``entry`` holds (its table is made at once)."""
-    from worksheet.ui.widgets.records import RecordList
+    """The list showing the records ``entry`` holds (its table is made once focused)."""
+    from worksheet.ui.widgets.record_list import RecordList
 
     return RecordList(spec, entry)
 
