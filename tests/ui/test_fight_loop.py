@@ -326,3 +326,20 @@ async def test_vampire_round_v1_through_the_keyboard_alone():
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert (value("position"), value("remaining_successes")) == (2, 2)
+
+
+async def test_my_action_over_a_refused_counter_says_what_was_typed():
+    """F6 over an Onslaught typed wrong resets it, and its message quotes what the player had
+    typed (the engine saw no value there: it used to say 'Onslaught empty → 0')."""
+    app = app_with("exalted2e", onslaught=2)
+    async with app.run_test(size=SIZE) as pilot:
+        form = app.form()
+        await jump_to(pilot, app, "onslaught")
+        await pilot.press("ctrl+a", "ctrl+k", "minus", "3")
+        await pilot.pause()
+        assert form.value("onslaught") is None
+        await pilot.press("f6")  # my action
+        await pilot.pause()
+        assert form.value("onslaught") == 0
+        said = "\n".join(notes(app))
+        assert "Onslaught '-3' → 0" in said and "empty" not in said, said

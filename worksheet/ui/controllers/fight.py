@@ -15,6 +15,7 @@ from typing import Callable, Iterator
 from textual.widgets import Input
 
 from worksheet.engine import State
+from worksheet.engine.quote import quote
 from worksheet.engine.fight_loop import ATTACKED_AGAIN, MY_ACTION, Batch, Refused, cycle, plan, stepped
 from worksheet.ui import messages
 from worksheet.ui.terminal.clipboard import multiplexer
@@ -61,6 +62,20 @@ BINDINGS = [  # the keys as the form names them (round_group.KEYS), bound as Tex
 ACTIONS = frozenset({"fight", "fight_view", "cycle_input", "round_inputs", "copy_line",
                      "copy_block", "step"})
 """The actions this controller answers in the app's ``check_action``."""
+
+
+def typed_before(form: SheetForm, moves: tuple[tuple[str, str, str | None], ...]
+                 ) -> tuple[tuple[str, str, str | None], ...]:
+    """An action's moves with what the player had typed, quoted, where an input was refused:
+    the engine sees no value there and would say ``empty`` (``Onslaught '-3' → 0``, not
+    ``Onslaught empty → 0``)."""
+    shown = []
+    for name, before, after in moves:
+        typed = form.entries.get(name)
+        if isinstance(typed, str) and typed.strip() and form.value(name) is None:
+            before = quote(typed)
+        shown.append((name, before, after))
+    return tuple(shown)
 
 
 class FightController:
@@ -128,11 +143,12 @@ class FightController:
         if not batch.values:
             messages.nothing_to_change(action.title).show(self.host.notify)
             return
+        moves = typed_before(form, batch.moves)  # read before the action replaces the text
         self._apply(form, batch)
         then = form.query(f"#{kebab(action.then)}") if action.then else None
         if then:  # the input the player enters next (Exalted: the new action's penalty)
             self.host.screen.set_focus(then.first())
-        messages.action_done(action.title, batch.moves, form.speaker,
+        messages.action_done(action.title, moves, form.speaker,
                              self._result_line(form)).show(self.host.notify)
 
     def cycle_input(self) -> None:
