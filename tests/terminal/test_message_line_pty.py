@@ -79,3 +79,13 @@ def test_a_message_with_the_save_dialog_open_shows_under_it_not_over_its_buttons
     app.send(keys("escape"))
     app.wait_until(lambda: rows(app)[0] == TAB_BAR and rows(app)[-3] in (message, ""),
                    "the sheet again, the message (if still shown) on its own line")
+
+
+def test_my_action_over_a_counter_typed_wrong_quotes_what_was_typed(run_worksheet):
+    """Found in tmux at 80×24: '99x' in Action penalty, then F6, said 'Action penalty empty →
+    0'. In one write: the wrong text, then F6; the message quotes the text it replaced."""
+    app = run_worksheet("exalted2e")
+    app.wait_for(r"Input · Action penalty")
+    app.send(keys("ctrl+a", "ctrl+k", "9", "9", "x", "f6"))
+    app.wait_for(r"Action penalty '99x' → 0")
+    assert "empty" not in app.message_words(), app.text()
