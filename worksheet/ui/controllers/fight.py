@@ -19,6 +19,7 @@ from worksheet.engine.quote import quote
 from worksheet.engine.fight_loop import ATTACKED_AGAIN, MY_ACTION, Batch, Refused, cycle, plan, stepped
 from worksheet.ui import messages
 from worksheet.ui.terminal.clipboard import multiplexer
+from worksheet.ui.terminal.deadline import poll_until
 from worksheet.ui.terminal.tmux_clipboard import TmuxAsker, reach
 from worksheet.ui.controllers.host import Host
 from worksheet.ui.keys import Command, Key
@@ -27,6 +28,10 @@ from worksheet.ui.widgets.ids import kebab
 from worksheet.ui.widgets.input_row import InputRow
 from worksheet.ui.widgets.kinds import kind_of
 from worksheet.ui.widgets.round_group import KEYS, round_inputs
+
+ROUND_REFRESHES = 8
+"""The most refreshes F4 waits for a record list it had to build to be mounted (one is the
+usual; under load a mount spans a few)."""
 
 ASK_POLL = 0.02
 """Seconds between looks at tmux's answer while it is awaited (on the app's own thread)."""
@@ -161,28 +166,42 @@ class FightController:
         messages.cycled(batch.moves, form.speaker,
                         self._result_line(form)).show(self.host.notify)
 
-    def round_inputs(self, again: bool = True) -> None:
+    def round_inputs(self) -> None:
         """Focus the first round input (the group at the top of the form; a record list
-        where it stands in its step)."""
+        where it stands in its step).
+
+        A record list below the rows built so far is built first, and the keys typed next
+        wait until it has focus, however many refreshes its mount takes (bounded): Rise's
+        "F4 a" in one burst once typed the ``a`` into Level, and with one refresh only, a
+        loaded machine's slower mount left focus where it was (the suite under load).
+        """
         form = self.host.form()
         names = round_inputs(form.ruleset) if form is not None else ()
         if not names:
             return
-        target = form.query(f"#{kebab(names[0])}")
-        if not target:  # a record list below the rows built so far: the keys typed next
-            if again:  # wait until it has focus (Rise "F4 a" at once typed the a into Level)
-                form.build_all()
-                form.after_refresh_holding_keys(self.round_inputs, False)
-            else:
-                form.release_keys_after_refresh()
+        selector = f"#{kebab(names[0])}"
+
+        def made() -> bool:
+            found = form.query(selector)
+            return bool(found) and found.first().is_mounted and found.first().focusable
+
+        if made():
+            self._focus_round_input(form, names[0], selector)
             return
-        widget = target.first()
+        form.build_all()
+        form.hold_keys_until_focus()
+        poll_until(form, made, lambda: self._focus_round_input(form, names[0], selector, True),
+                   refreshes=ROUND_REFRESHES, otherwise=form.release_keys_after_refresh)
+
+    def _focus_round_input(self, form: SheetForm, name: str, selector: str,
+                           release: bool = False) -> None:
+        widget = form.query(selector).first()
         self.host.screen.set_focus(widget)
-        if names[0] in form.round_moved:  # the heading above it in view too
+        if name in form.round_moved:  # the heading above it in view too
             form.query_one("FormBody").scroll_home(animate=False)
         else:  # once the rows just built are laid out
             self.host.call_after_refresh(widget.scroll_visible, animate=False)
-        if not again:
+        if release:
             form.release_keys_after_refresh()
 
     def step(self, delta: int) -> None:

@@ -208,6 +208,11 @@ class FocusTargets:
         self._hold_keys()
         self.call_after_refresh(callback, *args)  # type: ignore[attr-defined]
 
+    def hold_keys_until_focus(self) -> None:
+        """Hold the keys read from now on until a focus given next releases them (with
+        :meth:`release_keys_after_refresh`; bounded by the app's ``KeyGate``)."""
+        self._hold_keys()
+
     def _hold_keys(self) -> None:
         """Hold the keys read from now on, until the focus given releases them (the app's
         ``KeyGate``; bounded there)."""
