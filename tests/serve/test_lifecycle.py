@@ -57,6 +57,25 @@ def test_sigint_stops_it_cleanly_too(tmp_path, keys):
     assert [event["event"] for event in running.events()][-1] == "stopped"
 
 
+def test_signals_that_keep_coming_while_it_stops_still_end_it_with_0(tmp_path, keys):
+    """A Ctrl+C, then an init system's SIGTERMs until it is gone: the stop under way ends
+    cleanly (the handlers went back to the default as the stop finished, and a SIGTERM in
+    that window killed it with -15: the suite under load)."""
+    running = Server(tmp_path / "server", [keys["alice"]])
+    running.process.send_signal(signal.SIGINT)
+    sent = 0
+    while True:
+        try:
+            status = running.process.wait(timeout=0.002)
+            break
+        except subprocess.TimeoutExpired:
+            running.process.send_signal(signal.SIGTERM)
+            sent += 1
+    assert status == 0, f"status {status} after {sent} SIGTERMs"
+    assert [event["event"] for event in running.events()][-1] == "stopped"
+    running.stop()
+
+
 def test_a_host_key_others_can_read_is_refused(tmp_path, keys, capsys):
     host_key = tmp_path / "host_key"
     asyncssh.generate_private_key("ssh-ed25519").write_private_key(host_key)

@@ -121,6 +121,7 @@ async def serve(config: ServeConfig, ready: TextIO | None = None,
                                      server_factory=lambda: PlayerServer(hub, keys),
                                      **connection_options(config, host_key))
     port = acceptor.get_port()
+    owns_signals = stop is None  # the command's own process, not a caller's event loop
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -138,6 +139,9 @@ async def serve(config: ServeConfig, ready: TextIO | None = None,
             await asyncio.wait_for(acceptor.wait_closed(), 5)
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(signum)
+            if owns_signals:  # ignored, not the default, until the process ends: a SIGTERM
+                # after a SIGINT (an init system's stop after a Ctrl+C) killed it with -15
+                signal.signal(signum, signal.SIG_IGN)
         log("stopped")
     return 0
 
