@@ -46,6 +46,7 @@ def plant_recovery(state: dict) -> None:
     os.utime(dead, (0, 0))
 
 
+@pytest.mark.every_row
 async def test_an_unexpected_exception_keeps_the_edits_and_reports_one_line():
     app = FailingApp(ruleset="gemstone4")
     with pytest.raises(ZeroDivisionError):
@@ -157,6 +158,7 @@ def plant_parsing_bug(monkeypatch) -> None:
     monkeypatch.setitem(exalted.inputs, "charm_limit", OverflowingLimit(**fields))
 
 
+@pytest.mark.every_row
 async def test_an_entry_the_engine_fails_on_leaves_the_tab_untouched_and_is_kept_aside(
         monkeypatch):
     """An input whose parsing raises makes the engine fail (not refuse) on a restored entry:

@@ -4,6 +4,7 @@ named; steppers; what changed; the round group; copying the result."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Static
 
 from worksheet.formats.derivation_block import derivation_block
@@ -34,6 +35,7 @@ def notes(app) -> list[str]:
     return [f"{n.title}: {n.message}" for n in notifications(app)]
 
 
+@pytest.mark.every_row
 async def test_exalted_round_through_the_keyboard_with_undo():
     app = app_with("exalted2e", dexterity=3, dodge=2, combat_ability=3, action_penalty=1)
     async with app.run_test(size=SIZE) as pilot:
@@ -117,6 +119,7 @@ async def test_vampire_refuses_a_defense_past_the_actions_and_names_the_input():
         assert (value("position"), value("defense_pool")) == (1, 4)
 
 
+@pytest.mark.every_row
 async def test_gemstone_stance_cycles_from_anywhere_on_its_tab():
     app = app_with("gemstone4", dodge_ranks=60, agility_bonus=20, intuition_bonus=18,
                    armor_asg=12, shield="medium", stance="offensive")
@@ -143,6 +146,7 @@ async def test_gemstone_stance_cycles_from_anywhere_on_its_tab():
         assert form.value("stance") == "offensive"
 
 
+@pytest.mark.every_row
 async def test_round_group_is_first_with_its_reset_rules_and_f4_goes_there():
     app = app_with("exalted2e")
     async with app.run_test(size=SIZE) as pilot:
@@ -160,6 +164,7 @@ async def test_round_group_is_first_with_its_reset_rules_and_f4_goes_there():
         assert app.focused.id == "action-penalty"
 
 
+@pytest.mark.every_row
 async def test_steppers_add_within_bounds_and_typing_still_works():
     app = app_with("gemstone4")
     async with app.run_test(size=SIZE) as pilot:
@@ -193,6 +198,7 @@ async def test_steppers_add_within_bounds_and_typing_still_works():
         assert app.query_one("#shield").expanded
 
 
+@pytest.mark.every_row
 async def test_what_changed_shows_the_value_before_until_the_next_edit():
     app = app_with("gemstone4", dodge_ranks=60, agility_bonus=20, intuition_bonus=18,
                    armor_asg=12, shield="medium", stance="advanced")
@@ -217,6 +223,7 @@ async def test_what_changed_shows_the_value_before_until_the_next_edit():
         assert not form.query_one("#value-shield-factor").has_class("-changed")
 
 
+@pytest.mark.every_row
 async def test_copy_keys_put_the_line_and_the_derivation_on_the_clipboard():
     app = app_with("gemstone4", dodge_ranks=60, agility_bonus=20, intuition_bonus=18,
                    armor_asg=12, shield="medium", stance="advanced")
@@ -247,6 +254,7 @@ async def test_help_and_palette_list_the_fight_loop():
         assert {"F5", "F6", "F4", "Ctrl+L", "Ctrl+T"} <= set(rows)
 
 
+@pytest.mark.every_row
 async def test_rise_shows_its_conditions_in_the_round_group_and_f4_goes_to_the_list():
     from worksheet.engine import Record
 
@@ -270,6 +278,7 @@ async def test_rise_shows_its_conditions_in_the_round_group_and_f4_goes_to_the_l
         assert isinstance(records[0], Record)
 
 
+@pytest.mark.every_row
 async def test_an_action_marks_the_inputs_it_changed_until_the_next_edit():
     app = app_with("shadowrun4", attacker_hits=3)
     async with app.run_test(size=SIZE) as pilot:

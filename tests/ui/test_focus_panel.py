@@ -8,6 +8,7 @@ panel away from the focused row.
 
 from __future__ import annotations
 
+import pytest
 from textual import events
 
 from worksheet.ui import WorksheetApp
@@ -22,6 +23,7 @@ def panel_title(app) -> str:
     return str(app.form().query_one(RulePanel).children[0].render()).removesuffix(MORE)
 
 
+@pytest.mark.every_row
 async def test_a_late_focus_message_about_an_earlier_row_leaves_the_panel_alone():
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SIZE) as pilot:

@@ -4,6 +4,7 @@ the limit, whatever happens to the messages."""
 
 from __future__ import annotations
 
+import pytest
 from hooks_probe import frame_held
 from worksheet.ui import WorksheetApp
 from worksheet.ui.widgets import InputRow
@@ -13,6 +14,7 @@ from worksheet.ui.widgets.frame_hold import frame_hold
 PRESET = "presets/gemstone4-example-1.toml"
 
 
+@pytest.mark.every_row
 async def test_an_edit_lets_its_frame_go_once_the_status_line_shows_it(monkeypatch):
     monkeypatch.setattr(frame_hold_module, "HOLD_LIMIT", 30.0)  # only the form's path lets go
     app = WorksheetApp(preset=PRESET)

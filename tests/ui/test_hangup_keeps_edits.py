@@ -5,11 +5,13 @@ and cleared the recovery file (found with ``kill -HUP`` right after "73 Ctrl+PgD
 
 from __future__ import annotations
 
+import pytest
 from worksheet.ui import WorksheetApp
 from worksheet.ui import store
 from waits import until
 
 
+@pytest.mark.every_row
 async def test_an_error_after_a_hangup_leaves_the_edits_written_at_it():
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -173,6 +173,7 @@ async def test_an_edit_undone_after_coming_back_still_undoes(progressive):
         assert app.query_one("#gemstone4 #dodge-ranks").value == "0"
 
 
+@pytest.mark.every_row
 async def test_headless_keeps_every_row_of_a_hidden_tab():
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SIZE) as pilot:

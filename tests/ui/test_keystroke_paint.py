@@ -4,6 +4,7 @@ keystroke's cost at 200×50)."""
 
 from __future__ import annotations
 
+import pytest
 from worksheet.engine import Sheet
 from worksheet.ui import WorksheetApp
 from worksheet.ui.widgets import ValueRow
@@ -34,6 +35,7 @@ def spy_on_refresh(monkeypatch) -> list[tuple[str, bool]]:
     return calls
 
 
+@pytest.mark.every_row
 async def test_a_keystroke_repaints_the_changed_rows_without_a_layout(monkeypatch):
     app = WorksheetApp(preset=PRESET)
     async with app.run_test(size=(200, 50)) as pilot:
@@ -72,6 +74,7 @@ def heights_match(form) -> list[str]:
                                                                   row.content_size.width)]
 
 
+@pytest.mark.every_row
 async def test_rows_whose_text_needs_other_lines_are_laid_out_again():
     """A refused value puts a reason where the number was: rows whose text then needs more
     or fewer lines get them (the layout is skipped only when no row changes height)."""
@@ -121,6 +124,7 @@ async def test_no_style_rule_reads_a_value_rows_mark_or_state_classes():
             row.remove_class("-changed", "-blocked", "-error")
 
 
+@pytest.mark.every_row
 async def test_the_changed_bar_is_what_a_thick_border_in_the_warning_colour_draws():
     """The row draws its mark's bar itself (``ValueRow.render_lines``): cell for cell it is the
     ``thick`` left border Textual would draw in ``$warning``; the focused row keeps its focus
@@ -148,6 +152,7 @@ async def test_the_changed_bar_is_what_a_thick_border_in_the_warning_colour_draw
         assert all(cell.text.startswith("▌") for cell in focused)  # ValueRow:focus (outer)
 
 
+@pytest.mark.every_row
 async def test_a_marked_row_painted_once_more_as_it_is_removed_draws_without_its_bar():
     """A hidden tab drops its rows, and the compositor may paint a dropped row once more; with
     no screen to take the bar's colour from, it is drawn without the bar (it raised KeyError
@@ -164,6 +169,7 @@ async def test_a_marked_row_painted_once_more_as_it_is_removed_draws_without_its
         assert lines and not any(list(line)[0].text == "█" for line in lines)
 
 
+@pytest.mark.every_row
 async def test_a_row_drawn_from_its_kept_parts_is_the_row_drawn_afresh():
     """A row keeps its parts as drawn (``RowVisual._part_lines``): after 60 → 6 → 60 every line
     is what a row that never kept anything draws, focused or not, and a new theme draws in its

@@ -4,6 +4,7 @@ message; these check the five as the player meets them)."""
 
 from __future__ import annotations
 
+import pytest
 from hooks_probe import notifications
 from test_no_identifiers import identifiers_in
 from worksheet import rulesets
@@ -45,6 +46,7 @@ async def test_a_stepper_at_its_bound_says_the_label():
         assert last(app)[1] == "Action penalty is at its maximum, 10."
 
 
+@pytest.mark.every_row
 async def test_the_odds_wait_for_the_label():
     app = app_with("exalted2e", dexterity=3, dodge=2)
     async with app.run_test(size=SIZE) as pilot:

@@ -77,6 +77,7 @@ def result_colours(row: ValueRow) -> set[Color]:
     return {span.style.foreground for span in result.spans if span.style.foreground}
 
 
+@pytest.mark.every_row
 async def test_a_blocked_row_and_a_refused_input_take_the_warning_and_error_colours():
     app = WorksheetApp(ruleset="gemstone4", preset="example-1")
     async with app.run_test(size=SIZE) as pilot:

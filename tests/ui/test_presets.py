@@ -60,6 +60,7 @@ async def open_named(pilot, name: str) -> None:
     await pilot.pause()
 
 
+@pytest.mark.every_row
 async def test_save_then_open_restores_every_input():
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SIZE) as pilot:
@@ -164,6 +165,7 @@ async def test_saving_over_an_existing_name_can_save_under_a_new_name():
         assert app.presets["gemstone4"].name == "Twice (2)"
 
 
+@pytest.mark.every_row
 async def test_save_refuses_a_sheet_with_bad_input():
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SIZE) as pilot:
@@ -175,6 +177,7 @@ async def test_save_refuses_a_sheet_with_bad_input():
         assert not list(user_dir().glob("*.toml")) if user_dir().exists() else True
 
 
+@pytest.mark.every_row
 async def test_quitting_with_unsaved_edits_asks():
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SIZE) as pilot:
@@ -201,6 +204,7 @@ async def test_quitting_without_edits_does_not_ask():
         assert not app.is_running
 
 
+@pytest.mark.every_row
 async def test_unsaved_edits_are_kept_and_offered_on_the_next_start():
     from worksheet.ui import store
 
@@ -235,6 +239,7 @@ async def test_unsaved_edits_are_kept_and_offered_on_the_next_start():
     assert store.recovery().load() is None, "a clean quit removes the recovery file"
 
 
+@pytest.mark.every_row
 async def test_the_recovery_write_waits_for_the_pause_after_the_last_edit():
     """Each edit moves the write back: it comes RECOVERY_DELAY after the last edit, with it,
     not after the first (one timer waits on; none is stopped and made again per key)."""
@@ -323,6 +328,7 @@ async def test_the_save_dialog_offers_the_shared_folder_when_the_server_names_on
     assert (shared / "group-rogue.toml").is_file()
 
 
+@pytest.mark.every_row
 async def test_a_restored_tab_keeps_what_kind_of_preset_it_came_from(tmp_path):
     """A character's tab restored after a hang-up is still a character's: the recovery file
     keeps the preset's kind with its name (it was rebuilt as an old preset, a whole fight)."""
@@ -349,6 +355,7 @@ async def test_a_restored_tab_keeps_what_kind_of_preset_it_came_from(tmp_path):
         assert (restored.name, restored.kind) == ("Kindred", "character")
 
 
+@pytest.mark.every_row
 async def test_a_round_input_typed_wrong_does_not_stop_saving_the_character():
     """A character leaves the round out, so Onslaught typed wrong mid-fight does not refuse
     it; keeping the fight does refuse, saying what to fix, and opens the dialog again with

@@ -70,6 +70,7 @@ def test_rewording_the_engine_leaves_the_apps_words_as_they_were(rid, monkeypatc
     assert not any("REWORDED" in words for words in after.values())
 
 
+@pytest.mark.every_row
 async def test_a_row_shows_the_same_words_when_the_engine_is_reworded(monkeypatch):
     reword(monkeypatch)
     app = WorksheetApp(ruleset="gemstone4")

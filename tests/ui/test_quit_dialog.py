@@ -8,6 +8,7 @@ cancelled calls the quit off and says so.
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Button
 
 from worksheet.presets import read_preset, user_dir
@@ -35,6 +36,7 @@ async def name_and_save(app, pilot, name: str) -> None:
     await pilot.press("enter")
 
 
+@pytest.mark.every_row
 async def test_the_question_offers_save_and_quit_focused_quit_without_saving_and_cancel():
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SMALL) as pilot:
@@ -49,6 +51,7 @@ async def test_the_question_offers_save_and_quit_focused_quit_without_saving_and
         assert app.is_running and app.form().dirty
 
 
+@pytest.mark.every_row
 async def test_save_and_quit_saves_with_the_save_dialog_then_quits():
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SMALL) as pilot:
@@ -61,6 +64,7 @@ async def test_save_and_quit_saves_with_the_save_dialog_then_quits():
     assert read_preset(path).inputs["dodge_ranks"] == 5
 
 
+@pytest.mark.every_row
 async def test_a_cancelled_save_calls_the_quit_off_and_says_so():
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SMALL) as pilot:
@@ -79,6 +83,7 @@ async def test_a_cancelled_save_calls_the_quit_off_and_says_so():
     assert not user_dir().exists() or [p.stem for p in user_dir().glob("*.toml")] == ["later"]
 
 
+@pytest.mark.every_row
 async def test_with_two_unsaved_tabs_it_asks_again_after_the_first_is_saved():
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SMALL) as pilot:

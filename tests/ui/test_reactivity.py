@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from worksheet import rulesets
 from worksheet.engine import Sheet
 from worksheet.ui import WorksheetApp
@@ -32,6 +33,7 @@ def spy_on_rows(monkeypatch) -> list[str]:
     return shown
 
 
+@pytest.mark.every_row
 async def test_typing_a_valid_value_updates_the_dependent_values_and_nothing_else(monkeypatch):
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SIZE) as pilot:
@@ -49,6 +51,7 @@ async def test_typing_a_valid_value_updates_the_dependent_values_and_nothing_els
         assert text(pane.query_one("#value-melee-ds")) == str(expected.value("melee_ds"))
 
 
+@pytest.mark.every_row
 async def test_invalid_text_shows_the_message_and_blocks_dependents_until_fixed():
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SIZE) as pilot:
@@ -71,6 +74,7 @@ async def test_invalid_text_shows_the_message_and_blocks_dependents_until_fixed(
         assert text(pane.query_one("#value-base-value")) == "60"
 
 
+@pytest.mark.every_row
 async def test_editors_keep_every_character_typed_and_refuse_it_with_the_parsers_message():
     """No character filter: ``1x2`` stays ``1x2`` (a filter made it ``12``, a different number
     nobody typed), and the row's message is the declaration's own refusal."""
@@ -107,6 +111,7 @@ async def test_choices_re_derive_through_the_select():
         assert text(pane.query_one("#value-shield-factor")) == "0.7"
 
 
+@pytest.mark.every_row
 async def test_undo_and_redo_per_tab():
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SIZE) as pilot:
@@ -135,6 +140,7 @@ async def test_undo_and_redo_per_tab():
         assert text(pane.query_one("#value-base-value")) == "80"
 
 
+@pytest.mark.every_row
 async def test_undo_restores_invalid_text_and_never_echoes_as_an_edit():
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SIZE) as pilot:
@@ -167,6 +173,7 @@ async def test_reset_tab_is_one_undoable_step():
         assert form.entries == loaded
 
 
+@pytest.mark.every_row
 async def test_end_after_tabbing_in_appends_instead_of_replacing():
     app = WorksheetApp(ruleset="gemstone4", preset="example-1")
     async with app.run_test(size=SIZE) as pilot:

@@ -6,6 +6,7 @@ widgets as the Exalted effects and the Rise modifiers.
 
 from __future__ import annotations
 
+import pytest
 from textual.app import App, ComposeResult
 
 from worksheet import rulesets
@@ -135,6 +136,7 @@ async def test_a_record_field_is_validated_like_any_input():
         assert form.value("effects") == ()
 
 
+@pytest.mark.every_row
 async def test_registered_rulesets_with_record_lists_get_the_editor():
     """Every registered ruleset with a record list (Exalted effects, Rise modifiers)."""
     from worksheet.ui import WorksheetApp

@@ -73,6 +73,7 @@ async def test_each_ruleset_has_a_tab_with_its_id_and_title():
 
 
 @pytest.mark.parametrize("rid", [shared(rid) for rid in rulesets.ids()])
+@pytest.mark.every_row
 async def test_form_has_an_editor_per_input_and_a_value_widget_per_node(rid, running):
     app, _ = await running(rid)
     pane = app.query_one(f"#{rid}", SheetForm)
@@ -133,6 +134,7 @@ async def test_opening_on_a_preset_selects_its_tab():
 
 
 @ON_SHARED_GEMSTONE
+@pytest.mark.every_row
 async def test_help_screen_lists_every_app_binding(running):
     from worksheet.ui.keys import help_rows
     from worksheet.ui.screens.help import HelpScreen
@@ -151,6 +153,7 @@ async def test_help_screen_lists_every_app_binding(running):
 
 
 @ON_SHARED_GEMSTONE
+@pytest.mark.every_row
 async def test_question_mark_is_help_outside_text_fields_only(running):
     from worksheet.ui.screens.help import HelpScreen
 
@@ -167,6 +170,7 @@ async def test_question_mark_is_help_outside_text_fields_only(running):
 
 
 @ON_SHARED_GEMSTONE
+@pytest.mark.every_row
 async def test_command_palette_offers_every_action(running):
     app, _ = await running("gemstone4")
     titles = {command.title for command in app.get_system_commands(app.screen)}
@@ -175,6 +179,7 @@ async def test_command_palette_offers_every_action(running):
         assert title in titles
 
 
+@pytest.mark.every_row
 async def test_rule_panel_follows_focus_and_f3_shows_it_whole():
     from worksheet.ui.screens.explain import ExplainScreen
     from worksheet.ui.widgets import RulePanel
@@ -201,6 +206,7 @@ async def test_rule_panel_follows_focus_and_f3_shows_it_whole():
 
 
 @ON_SHARED_GEMSTONE
+@pytest.mark.every_row
 async def test_f2_hides_and_shows_the_rule_panel(running):
     app, pilot = await running("gemstone4")
     panel = app.query_one("#gemstone4 RulePanel")

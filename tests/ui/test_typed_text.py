@@ -142,6 +142,7 @@ async def test_every_text_field_keeps_what_was_typed(rid, running):
                     + " (the number grammar is fixed in worksheet/engine, another branch)")
 
 
+@pytest.mark.every_row
 async def test_alt_digits_still_switch_tabs_from_a_number_field():
     """Without a character filter the editor must still leave Alt+1 … Alt+9 (read by Textual
     as ¡ ™ £ …) to the app."""
@@ -182,6 +183,7 @@ async def test_typing_an_options_name_on_a_closed_choice_chooses_it(rid, clock, 
         assert editor.value == before and form.value(spec.name) == before
 
 
+@pytest.mark.every_row
 async def test_typing_y_or_n_on_a_yes_no_switch_sets_it(clock):
     from worksheet.ui.widgets.editors import YesNo
 

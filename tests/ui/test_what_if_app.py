@@ -88,6 +88,7 @@ def _json(form) -> dict:
     return {name: json_value(value) for name, value in form.sheet.values.items()}
 
 
+@pytest.mark.every_row
 async def test_baseline_marks_the_difference_until_unpinned():
     app = WorksheetApp(preset=PRESETS["gemstone4"])
     async with app.run_test(size=SIZE) as pilot:
@@ -152,6 +153,7 @@ async def test_the_sweep_chart_marks_the_current_value(capsys, ruleset, focus):
     assert chances and all(chance in row for chance in chances[:2])
 
 
+@pytest.mark.every_row
 async def test_step_effects_follow_focus_and_cost_nothing_while_hidden(capsys):
     app = WorksheetApp(preset=PRESETS["gemstone4"])
     async with app.run_test(size=SIZE) as pilot:
@@ -172,6 +174,7 @@ async def test_step_effects_follow_focus_and_cost_nothing_while_hidden(capsys):
     assert f"Evade DS vs melee +{melee - 43}" in text  # 43: Example 1 (gemstone4.md)
 
 
+@pytest.mark.every_row
 async def test_pinning_a_saved_preset_compares_with_it(capsys):
     """The in-app compare: Example 1 on the sheet, Example 2 (a tower shield) pinned; each
     value shows Example 1 minus Example 2, as ``worksheet compare`` computes it."""
@@ -197,6 +200,7 @@ async def test_pinning_a_saved_preset_compares_with_it(capsys):
         assert mark == f"+{difference} vs pin"  # gemstone4.md: 43 − 25 = +18, 65 − 50 = +15
 
 
+@pytest.mark.every_row
 async def test_what_if_with_a_refused_input_says_what_to_fix():
     app = WorksheetApp(ruleset="gemstone4")
     async with app.run_test(size=SIZE) as pilot:
