@@ -132,3 +132,28 @@ async def test_the_party_key_is_on_the_key_bar(rid):
     async with app.run_test(size=(120, 30)) as pilot:
         await until(pilot, lambda: "f1 Help" in str(app.query_one(KeyBar).render()), "the bar")
         assert "^n Party" in str(app.query_one(KeyBar).render())
+
+
+async def test_the_sheets_undo_redo_and_reset_wait_until_the_party_screen_is_closed(group):
+    """Found by hand: on the party screen Ctrl+Z undid, and Ctrl+R reset, the tab behind it,
+    out of sight. There they do nothing; back on the sheet Ctrl+Z undoes the same edit."""
+    app = WorksheetApp(ruleset="exalted2e")
+    async with app.run_test(size=SIZE) as pilot:
+        form = await until(pilot, app.form, "the form")
+        await until(pilot, lambda: app.focused is not None and app.focused.id == "action-penalty",
+                    "focus on Action penalty")
+        await pilot.press("backspace", "2")
+        await until(pilot, lambda: form.entries["action_penalty"] == "2", "the edit")
+        edited = dict(form.entries)
+        await pilot.press("ctrl+n")
+        await until(pilot, lambda: isinstance(app.screen, PartyScreen), "the party screen")
+        for key in ("ctrl+z", "ctrl+r", "ctrl+z", "ctrl+y"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert dict(form.entries) == edited, key
+            assert isinstance(app.screen, PartyScreen)
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(app.screen, PartyScreen), "the sheet again")
+        await pilot.press("ctrl+z")
+        await until(pilot, lambda: form.entries["action_penalty"] != "2", "the undo")
+        assert dict(form.entries) != edited

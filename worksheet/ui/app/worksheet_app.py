@@ -196,9 +196,14 @@ class WorksheetApp(ControllerActions, OneMessage, RedrawScreen, KeyGate,
     TAB_ACTIONS = frozenset({"next_tab", "previous_tab", "show_tab", "jump_input"})
     """Actions bound with priority (scroll containers also claim Ctrl+PageUp/PageDown)."""
 
+    SHEET_ACTIONS = frozenset({"undo", "redo", "reset_tab"})
+    """Actions that change the sheet: only while it is the screen shown. On the party screen
+    Ctrl+Z undid, and Ctrl+R reset, the tab behind it, out of sight."""
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Tab switching is for the sheet, not for the dialogs above it."""
-        if action in self.TAB_ACTIONS and len(self.screen_stack) > 1:
+        """Tab switching and the sheet's edits are for the sheet, not for the screens and
+        dialogs above it."""
+        if action in self.TAB_ACTIONS | self.SHEET_ACTIONS and len(self.screen_stack) > 1:
             return False
         if action in fight.ACTIONS:
             return self.fight.check(action, parameters)
