@@ -93,3 +93,24 @@ async def test_keys_typed_as_a_drawn_list_is_focused_reach_its_table_in_order():
         assert isinstance(app.screen, RecordEditor)
         assert app.screen.query_one("#name").value == "Ward"
         assert not records.query(DrawnRecords), "the drawn lines are gone"
+
+
+def test_drawn_columns_line_up_in_terminal_cells_with_wide_names():
+    """A name in wide characters (two cells each) pushed the next columns of its line two
+    cells right per character: the lines were padded by characters, not cells."""
+    from rich.cells import cell_len
+
+    from worksheet import rulesets
+    from worksheet.ui.widgets.record_list import drawn_lines
+
+    spec = rulesets.get("rise").inputs["modifiers"]
+    records = spec.coerce([
+        {"name": "剣の祝福", "defenses": "armor", "value": 2},
+        {"name": "Ward", "defenses": "armor", "value": 13},
+    ])
+    header, *rows = str(drawn_lines(spec, records)).splitlines()
+    assert len(rows) == 2
+    assert len({cell_len(line) for line in (header, *rows)}) == 1, (header, rows)
+    starts = {cell_len(line[:line.index(value)]) for line, value in
+              ((header, "Defenses"), (rows[0], "armor"), (rows[1], "armor"))}
+    assert len(starts) == 1, (header, rows)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Container, Vertical
@@ -56,11 +57,12 @@ def drawn_lines(spec: RecordsInput, records: tuple[Record, ...]) -> Text:
     cell, a space either side, as a ``DataTable`` lays them out)."""
     header = ["#", *(field.title for field in spec.fields)]
     rows = record_rows(spec, records)[:DRAWN_MOST]
-    widths = [max(len(cells[column]) for cells in (header, *rows))
-              for column in range(len(header))]
+    widths = [max(cell_len(cells[column]) for cells in (header, *rows))
+              for column in range(len(header))]  # terminal cells: a wide character is two
 
     def line(cells: list[str]) -> str:
-        return "".join(f" {cell.ljust(width)} " for cell, width in zip(cells, widths))
+        return "".join(f" {cell}{' ' * (width - cell_len(cell))} "
+                       for cell, width in zip(cells, widths))
 
     text = Text(line(header), style="bold", end="")
     for cells in rows:
