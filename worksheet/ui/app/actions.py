@@ -19,13 +19,27 @@ if TYPE_CHECKING:
 
 class ControllerActions:
     """App mixin: the controllers' actions (the app sets ``focus_keys``, ``fight`` and
-    ``preset_files``), and turning cursor blink on or off from the palette."""
+    ``preset_files``; ``variants`` is made here when first asked for), and turning cursor
+    blink on or off from the palette."""
 
     focus_keys: FocusController
     fight: FightController
     preset_files: PresetController
-    variants: VariantsController
     cursor_blink: bool
+    variants_made: VariantsController | None = None
+    """What-if, sweep, step effects and the baseline (compare.md), once one of their keys was
+    pressed: :attr:`variants` makes it."""
+
+    @property
+    def variants(self) -> VariantsController:
+        """The what-if controller, made (and its modules imported) at the first of its keys,
+        within that key's handler: a session that never asks keeps none of their code, nor
+        the engine's ``variants`` and the form's ``baseline`` (issue 40, memory)."""
+        if self.variants_made is None:
+            from worksheet.ui.controllers.variants import VariantsController
+
+            self.variants_made = VariantsController(self)  # type: ignore[arg-type]
+        return self.variants_made
 
     async def action_focus_next(self) -> None:
         """Tab: the next field, once the rows it may be are built."""

@@ -22,7 +22,7 @@ from worksheet import rulesets
 from worksheet import presets
 from worksheet.ui import messages, store
 from worksheet.ui.controllers import fight as fight
-from worksheet.ui.controllers import variants as variants
+from worksheet.ui.controllers import variant_keys
 from worksheet.ui.terminal.clipboard import for_terminal
 from worksheet.ui.controllers.focus import FocusController
 from worksheet.ui.keys import ALT_DIGITS, Key, help_rows, key_names
@@ -92,7 +92,7 @@ class WorksheetApp(ControllerActions, OneMessage, RedrawScreen, KeyGate,
             "Enter applies"),
         Key("ctrl+n", "party", "Party", help="the party: every character of the group folder "
             "against this attack; Enter opens one", command="Party view"),
-        *variants.BINDINGS,  # what-if, sweep, baseline: after Redo, left out first at 80 columns
+        *variant_keys.BINDINGS,  # what-if, sweep, baseline: after Redo, left out first at 80 columns
         Key("ctrl+r", "reset_tab", "Reset tab", show=False,
             help="reset this tab to its defaults (undoable)", command="Reset tab"),
         Key("ctrl+pagedown,f8", "next_tab", "Next tab", show=False, priority=True,
@@ -166,8 +166,6 @@ class WorksheetApp(ControllerActions, OneMessage, RedrawScreen, KeyGate,
         """The fight loop's keys, the steppers and copying to the game."""
         self.preset_files = PresetController(self, self.quitting.written)
         """Opening and saving presets."""
-        self.variants = variants.VariantsController(self)
-        """What-if, sweep, step effects and the baseline (compare.md)."""
 
     def get_default_screen(self) -> Screen:
         return SheetScreen(id="_default")
@@ -207,8 +205,8 @@ class WorksheetApp(ControllerActions, OneMessage, RedrawScreen, KeyGate,
             return False
         if action in fight.ACTIONS:
             return self.fight.check(action, parameters)
-        if action in variants.ACTIONS:
-            return self.variants.check(action)
+        if action in variant_keys.ACTIONS:
+            return variant_keys.available(self)
         if action == "import_character":
             from worksheet.ui.controllers.importing import offered
 
@@ -323,7 +321,8 @@ class WorksheetApp(ControllerActions, OneMessage, RedrawScreen, KeyGate,
         self.update_status()
         self.recovery.edited()
         frame_hold(self).release_soon()  # a keystroke's one frame (``frame_hold``)
-        self.variants.changed()  # the step effects, if shown, a moment after this frame
+        if self.variants_made is not None:  # the step effects, if shown, after this frame
+            self.variants_made.changed()
 
     def action_undo(self) -> None:
         """Undo the last change in this tab."""

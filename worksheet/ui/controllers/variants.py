@@ -1,6 +1,7 @@
 """What-if, sweep and the baseline in the app (``shared/spec/compare.md``, "In the app").
 
-A controller the app composes (its ``action_what_if`` and the others call it). Every answer is
+A controller the app makes at the first of its keys (``app.actions``; the keys themselves and
+when they apply are :mod:`~worksheet.ui.controllers.variant_keys`'s). Every answer is
 the engine's (:mod:`worksheet.engine.variants`, the same as ``worksheet calc --what-if`` and
 ``--sweep``), worked out from the tab's inputs when the player asks, never on a keystroke:
 
@@ -21,29 +22,10 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from worksheet.engine.variants import Variants
 from worksheet.ui.controllers.host import Host
-from worksheet.ui.keys import Key
 from worksheet.ui import messages
 
 if TYPE_CHECKING:
     from worksheet.ui.form.sheet_form import SheetForm
-
-BINDINGS = [
-    Key("ctrl+f", "what_if", "What if", command="What if",
-        help="what-if: every input's step, best for the defender first; Enter applies one"),
-    Key("f11,ctrl+right_square_bracket", "sweep", "Sweep", command="Sweep the focused input",
-        keys="F11, Ctrl+]",
-        help="sweep: the focused input's range as a chart of the chances to be hit"),
-    Key("ctrl+b", "pin_baseline", "Pin", command="Pin or unpin the baseline",
-        help="pin these inputs as a baseline: values show their difference; again: unpin"),
-    Key("ctrl+backslash", "step_effects", "Effects", show=False, command="Step effects",
-        keys="Ctrl+\\",
-        help="show or hide what one step up or down of the focused input does"),
-]
-"""The keys (the app lists them in its ``BINDINGS``); "Pin a saved preset as the baseline" is
-the palette's only (:data:`PIN_PRESET`)."""
-
-ACTIONS = frozenset({"what_if", "sweep", "pin_baseline", "step_effects", "pin_preset"})
-"""The actions this controller answers in the app's ``check_action``."""
 
 EFFECT_DELAY = 0.15
 """Seconds after the last change before the step effects are worked out again."""
@@ -66,10 +48,6 @@ class VariantsController:
         self.effects_shown = False
         """Whether the step-effects line is shown (off until asked for)."""
         self._timer: Any = None
-
-    def check(self, action: str) -> bool:
-        """Whether an action runs now: on the sheet, not under a dialog."""
-        return len(self.host.screen_stack) == 1 and self.host.form() is not None
 
     def _valid_form(self) -> SheetForm | None:
         """The tab's form when its inputs are all valid, else ``None`` (and says why)."""

@@ -5,7 +5,8 @@ This generalises "what changed" (:mod:`worksheet.ui.form.what_changed`): :class:
 answers the form's marks the same way (``update``, ``before``, ``inputs``, ``was``), comparing
 with a sheet evaluated once from the pinned inputs instead of with each edit's before-state.
 An edit still costs only the nodes it changed: ``update`` looks at those alone. Pinning a saved
-preset is the in-app compare. Headless but for :class:`Pinning`, the form's part.
+preset is the in-app compare. Headless: the form's part, ``Pinning``, is
+:mod:`~worksheet.ui.form.pinning`'s, which imports this module at the first pin only.
 """
 
 from __future__ import annotations
@@ -89,41 +90,3 @@ class BaselineMarks:
         """What a value shows beside it: its difference from the pin, or ``None``."""
         pinned = self.before.get(name)
         return None if pinned is None else pin_text(name, pinned, sheet.status(name))
-
-
-class Pinning:
-    """SheetForm mixin: pin a baseline and unpin it (the form's ``marks`` swap over)."""
-
-    sheet: Sheet
-    ruleset: Any
-    marks: Any
-    _rows: dict
-
-    @property
-    def pinned(self) -> BaselineMarks | None:
-        """The pinned baseline, or ``None``."""
-        return self.marks if isinstance(self.marks, BaselineMarks) else None
-
-    def pin(self, values: Mapping[str, Any], name: str) -> BaselineMarks:
-        """Pin ``values`` (engine values of this ruleset's inputs) as the baseline."""
-        return self._show_marks(BaselineMarks(self.ruleset, values, self.sheet, name))
-
-    def unpin(self) -> None:
-        """Back to "what changed": the marks of the next edit."""
-        from worksheet.ui.form.what_changed import ChangeMarks
-
-        self._show_marks(ChangeMarks(self.ruleset.rules))
-
-    def _show_marks(self, marks: Any) -> Any:
-        from worksheet.ui.widgets import paint_rows
-
-        self.marks = marks
-        shown = []
-        for name, row in self._rows.items():
-            if name in self.ruleset.inputs:
-                row.set_class(name in marks.inputs, "-changed")
-            elif hasattr(row, "show_change"):
-                row.show_change(marks.was(name, self.sheet), paint=False)
-                shown.append(row)
-        paint_rows(shown)
-        return marks

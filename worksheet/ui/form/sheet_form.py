@@ -34,7 +34,7 @@ from worksheet.ui.widgets.odds import OddsPanel
 from worksheet.ui.widgets.round_group import RoundRecords, round_inputs
 from worksheet.ui.widgets.result_strip import ResultStrip
 from worksheet.ui.form.what_changed import ChangeMarks
-from worksheet.ui.form.baseline import Pinning
+from worksheet.ui.form.pinning import Pinning
 from worksheet.ui.form.rows import RowMaking
 
 if TYPE_CHECKING:
