@@ -11,7 +11,7 @@ import pytest
 from textual.binding import Binding
 
 from worksheet.ui import WorksheetApp
-from worksheet.ui.controllers.fight import BINDINGS as FIGHT_BINDINGS
+from worksheet.ui.controllers.fight_keys import BINDINGS as FIGHT_BINDINGS
 from worksheet.ui.keys import Key, help_rows, key_commands, key_name, key_names
 from worksheet.ui.screens.help import TEXTUAL_KEYS, HelpScreen
 from worksheet.ui.screens.tab_help import tab_rows

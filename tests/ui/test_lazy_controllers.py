@@ -13,11 +13,16 @@ import subprocess
 import sys
 
 LAZY = {
+    "ctrl+l": ("worksheet.ui.controllers.fight", "worksheet.ui.terminal.clipboard",
+               "worksheet.ui.terminal.tmux_clipboard"),
     "ctrl+b": ("worksheet.ui.controllers.variants", "worksheet.engine.variants",
                "worksheet.engine.variant_reading", "worksheet.ui.form.baseline"),
+    "ctrl+o": ("worksheet.ui.controllers.presets", "worksheet.presets.kinds",
+               "worksheet.presets.errors"),
+    "ctrl+q": ("worksheet.ui.controllers.quit",),  # the last: nothing unsaved, so it quits
 }
-"""A key → the modules no tour of the tabs imports and that key does (the first of them is
-the key's own)."""
+"""A key → the modules no tour of the tabs imports and that key does, in the order pressed
+(copy the result line, pin the baseline, open a preset, quit)."""
 
 SCRIPT = """
 import asyncio, os, sys
@@ -46,7 +51,10 @@ async def main():
             await pilot.press(key)
             await pilot.pause()
             print("KEY", key, sorted(m for m in modules if m in sys.modules))
-        print("PINNED", app.form().pinned is not None)
+            if key == "ctrl+b":
+                print("PINNED", app.form().pinned is not None)
+            if key == "ctrl+l":
+                print("COPIED", bool(app.clipboard.strip()))
 
 asyncio.run(main())
 """
@@ -63,4 +71,5 @@ def test_a_tour_of_the_tabs_imports_none_of_them_and_each_key_does(tmp_path):
     for key, modules in LAZY.items():
         line = next(line for line in lines if line.startswith(f"KEY {key} "))
         assert ast.literal_eval(line.removeprefix(f"KEY {key} ")) == sorted(modules), key
+    assert "COPIED True" in lines, "Ctrl+L copied the result line as it imported its code"
     assert "PINNED True" in lines, "Ctrl+B pinned the baseline as it imported it"

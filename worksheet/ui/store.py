@@ -8,11 +8,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from worksheet import presets
-from worksheet.presets import PresetError
 from worksheet.recovery import Recovery
 
-if TYPE_CHECKING:
-    from worksheet.presets import Listed, Preset
+if TYPE_CHECKING:  # the store's errors load with the first preset read or written
+    from worksheet.presets import Listed, Preset, PresetError
 
 
 def can_share() -> bool:
@@ -28,7 +27,7 @@ def file_for(name: str, where: str = "user") -> Path:
     """
     folder = presets.shared_dir() if where == "shared" else presets.user_dir()
     if folder is None:
-        raise PresetError("shared", "", "no shared preset folder is configured "
+        raise presets.PresetError("shared", "", "no shared preset folder is configured "
                           "(the server sets WORKSHEET_SHARED_PRESETS)")
     return folder / presets.file_name_for(name)
 

@@ -14,32 +14,64 @@ if TYPE_CHECKING:
     from worksheet.ui.controllers.fight import FightController
     from worksheet.ui.controllers.focus import FocusController
     from worksheet.ui.controllers.presets import PresetController
+    from worksheet.ui.controllers.quit import QuitController
+    from worksheet.ui.controllers.recovery import RecoveryController
     from worksheet.ui.controllers.variants import VariantsController
 
 
 class ControllerActions:
-    """App mixin: the controllers' actions (the app sets ``focus_keys``, ``fight`` and
-    ``preset_files``; ``variants`` is made here when first asked for), and turning cursor
-    blink on or off from the palette."""
+    """App mixin: the controllers' actions (the app sets ``focus_keys`` and ``recovery``;
+    ``fight``, ``variants``, ``preset_files`` and ``quitting`` are made here when first asked
+    for), and turning cursor blink on or off from the palette."""
 
     focus_keys: FocusController
-    fight: FightController
-    preset_files: PresetController
+    recovery: RecoveryController
     cursor_blink: bool
+    # The controllers below are made at their first use, within the key's handler that asks:
+    # a session that never opens, saves, quits, copies, steps or asks "what if" keeps none of
+    # their code, nor the clipboard's, the preset store's errors and kinds, the engine's
+    # ``variants`` and the form's ``baseline`` (issue 40, memory).
+    fight_made: FightController | None = None
     variants_made: VariantsController | None = None
-    """What-if, sweep, step effects and the baseline (compare.md), once one of their keys was
-    pressed: :attr:`variants` makes it."""
+    presets_made: PresetController | None = None
+    quit_made: QuitController | None = None
+
+    @property
+    def fight(self) -> FightController:
+        """The fight loop's keys, the steppers and copying to the game."""
+        if self.fight_made is None:
+            from worksheet.ui.controllers.fight import FightController
+
+            self.fight_made = FightController(self)  # type: ignore[arg-type]
+        return self.fight_made
 
     @property
     def variants(self) -> VariantsController:
-        """The what-if controller, made (and its modules imported) at the first of its keys,
-        within that key's handler: a session that never asks keeps none of their code, nor
-        the engine's ``variants`` and the form's ``baseline`` (issue 40, memory)."""
+        """What-if, sweep, step effects and the baseline (compare.md)."""
         if self.variants_made is None:
             from worksheet.ui.controllers.variants import VariantsController
 
             self.variants_made = VariantsController(self)  # type: ignore[arg-type]
         return self.variants_made
+
+    @property
+    def preset_files(self) -> PresetController:
+        """Opening and saving presets; a preset written tells :attr:`quitting`."""
+        if self.presets_made is None:
+            from worksheet.ui.controllers.presets import PresetController
+
+            self.presets_made = PresetController(self,  # type: ignore[arg-type]
+                                                 lambda: self.quitting.written())
+        return self.presets_made
+
+    @property
+    def quitting(self) -> QuitController:
+        """Ctrl+Q: asks first about unsaved edits, and offers to save them."""
+        if self.quit_made is None:
+            from worksheet.ui.controllers.quit import QuitController
+
+            self.quit_made = QuitController(self, self.recovery)  # type: ignore[arg-type]
+        return self.quit_made
 
     async def action_focus_next(self) -> None:
         """Tab: the next field, once the rows it may be are built."""

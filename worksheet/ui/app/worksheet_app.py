@@ -21,17 +21,14 @@ from textual.screen import Screen
 from worksheet import rulesets
 from worksheet import presets
 from worksheet.ui import messages, store
-from worksheet.ui.controllers import fight as fight
+from worksheet.ui.controllers import fight_keys
 from worksheet.ui.controllers import variant_keys
-from worksheet.ui.terminal.clipboard import for_terminal
 from worksheet.ui.controllers.focus import FocusController
 from worksheet.ui.keys import ALT_DIGITS, Key, help_rows, key_names
 from worksheet.ui.terminal.garbage import PauseCollector, free_removed
 from worksheet.ui.app.actions import ControllerActions
 from worksheet.ui.app.one_message import OneMessage
 from worksheet.ui.terminal.key_gate import KeyGate
-from worksheet.ui.controllers.presets import PresetController
-from worksheet.ui.controllers.quit import QuitController
 from worksheet.ui.controllers.recovery import RecoveryController
 from worksheet.ui.terminal.redraw import REDRAW, RedrawScreen
 from worksheet.ui.form.sheet_form import SheetForm
@@ -50,7 +47,8 @@ if TYPE_CHECKING:
 class WorksheetApp(ControllerActions, OneMessage, RedrawScreen, KeyGate,
                    UncaughtExceptionHook, HooksWhileRunning, App[None]):
     """The terminal worksheet. What each group of keys does is a controller's, each owning its
-    state: ``focus_keys``, ``fight``, ``preset_files`` and ``recovery``.
+    state: ``focus_keys`` and ``recovery``, and made at their first key (``app.actions``)
+    ``fight``, ``preset_files``, ``quitting`` and ``variants``.
 
     Args:
         ruleset: the ruleset id whose tab opens first (default: the first tab, or the preset's).
@@ -77,7 +75,7 @@ class WorksheetApp(ControllerActions, OneMessage, RedrawScreen, KeyGate,
             help="next input, skipping the values", command="Next input"),
         Key("ctrl+up", "jump_input(-1)", "Previous input", show=False, priority=True,
             help="previous input, skipping the values", command="Previous input"),
-        *fight.BINDINGS,  # before Save…Redo: at 80 columns the key bar drops from the right
+        *fight_keys.BINDINGS,  # before Save…Redo: at 80 columns the key bar drops from the right
         Key("ctrl+s", "save_preset", "Save", command="Save preset",
             help="save this tab as a preset: the character, not the fight (Keep: with the "
                  "fight, or only the attacker's side)"),
@@ -158,14 +156,8 @@ class WorksheetApp(ControllerActions, OneMessage, RedrawScreen, KeyGate,
         self._collector: PauseCollector | None = None
         self.recovery = RecoveryController(self, store.recovery())
         """Unsaved edits kept until a clean quit, offered back at the next start."""
-        self.quitting = QuitController(self, self.recovery)
-        """Ctrl+Q: asks first about unsaved edits, and offers to save them."""
         self.focus_keys = FocusController(self)
         """Tab, Shift+Tab, Ctrl+↓/↑, made safe for bursts of keys."""
-        self.fight = fight.FightController(self)
-        """The fight loop's keys, the steppers and copying to the game."""
-        self.preset_files = PresetController(self, self.quitting.written)
-        """Opening and saving presets."""
 
     def get_default_screen(self) -> Screen:
         return SheetScreen(id="_default")
@@ -203,8 +195,8 @@ class WorksheetApp(ControllerActions, OneMessage, RedrawScreen, KeyGate,
         dialogs above it."""
         if action in self.TAB_ACTIONS | self.SHEET_ACTIONS and len(self.screen_stack) > 1:
             return False
-        if action in fight.ACTIONS:
-            return self.fight.check(action, parameters)
+        if action in fight_keys.ACTIONS:
+            return fight_keys.available(self, action, parameters)
         if action in variant_keys.ACTIONS:
             return variant_keys.available(self)
         if action == "import_character":
@@ -378,6 +370,8 @@ class WorksheetApp(ControllerActions, OneMessage, RedrawScreen, KeyGate,
     def copy_to_clipboard(self, text: str) -> None:
         """Copy through OSC 52, wrapped for tmux or screen when one is in between (every
         copy of the app, the text fields' Ctrl+C included)."""
+        from worksheet.ui.terminal.clipboard import for_terminal  # at the first copy
+
         copy_through_driver(self, text, for_terminal(text, os.environ))
 
     async def action_quit(self) -> None:

@@ -1,7 +1,8 @@
 """The app's fight-loop keys: "attacked again", "my action", the round inputs, GemStone's
 stance, the ↑/↓ steppers, and copying the result to the game.
 
-A controller the app composes (its ``action_fight`` and the others call it). It decides
+A controller the app makes at the first of its keys (``app.actions``; the keys themselves and
+when they apply are :mod:`~worksheet.ui.controllers.fight_keys`'s). It decides
 nothing about the rules: :mod:`worksheet.engine.fight_loop` turns an action into one
 batch of input values (or a refusal naming the input), and the form loads that batch as one
 undo step, so Ctrl+Z takes back a whole action.
@@ -12,21 +13,18 @@ from __future__ import annotations
 import os
 from typing import Callable, Iterator
 
-from textual.widgets import Input
-
 from worksheet.engine import State
 from worksheet.engine.quote import quote
-from worksheet.engine.fight_loop import ATTACKED_AGAIN, MY_ACTION, Batch, Refused, cycle, plan, stepped
+from worksheet.engine.fight_loop import Batch, Refused, cycle, plan, stepped
 from worksheet.ui import messages
 from worksheet.ui.terminal.clipboard import multiplexer
 from worksheet.ui.terminal.deadline import poll_until
 from worksheet.ui.terminal.tmux_clipboard import TmuxAsker, reach
+from worksheet.ui.controllers.fight_keys import number_row
 from worksheet.ui.controllers.host import Host
-from worksheet.ui.keys import Command, Key
+from worksheet.ui.keys import Command
 from worksheet.ui.form.sheet_form import SheetForm
 from worksheet.ui.widgets.ids import kebab
-from worksheet.ui.widgets.input_row import InputRow
-from worksheet.ui.widgets.kinds import kind_of
 from worksheet.ui.widgets.round_group import KEYS, round_inputs
 
 ROUND_REFRESHES = 8
@@ -35,38 +33,6 @@ usual; under load a mount spans a few)."""
 
 ASK_POLL = 0.02
 """Seconds between looks at tmux's answer while it is awaited (on the app's own thread)."""
-
-STEPS = (("up", 1, "add 1, within its bounds"), ("down", -1, "subtract 1"),
-         ("shift+up", 5, "add 5"), ("shift+down", -5, "subtract 5"))
-"""The steppers' keys, steps and help."""
-
-BINDINGS = [  # the keys as the form names them (round_group.KEYS), bound as Textual names them
-    Key(KEYS[ATTACKED_AGAIN].lower(), f"fight('{ATTACKED_AGAIN}')", "Attacked",
-        help="attacked again: counter + 1, last roll cleared (one undo step)"),
-    Key(KEYS[MY_ACTION].lower(), f"fight('{MY_ACTION}')", "My action",
-        help="my action: counters reset, last roll cleared (one undo step)"),
-    Key(KEYS["fight_view"].lower(), "fight_view", "Fight view", command="Fight view",
-        help="fight view: the strip, the round inputs and the odds only; again: the whole form"),
-    Key(KEYS["cycle"].lower(), "cycle_input", "Stance",
-        help="GemStone: next stance (wraps to offensive)"),
-    Key(KEYS["round"].lower(), "round_inputs", "Round", show=False,
-        help="go to the round inputs at the top of the form"),
-    Key(KEYS["copy_line"].lower(), "copy_line", "Copy line", show=False,
-        help="copy the result as one line, for the game", command="Copy result line"),
-    Key(KEYS["copy_block"].lower(), "copy_block", "Copy derivation", show=False,
-        help="copy the focused value's derivation as a block", command="Copy derivation"),
-    # Priority, so the form's scrolling does not take them first; on anything but a number
-    # field the check below declines them and the key goes where it went before.
-    *[Key(key, f"step({delta})", "Step", show=False, priority=True,
-          help=f"number field: {text}") for key, delta, text in STEPS],
-]
-"""The fight loop's bindings (the app lists them in its own ``BINDINGS``); the palette offers
-"attacked again", "my action", the cycle and the round inputs by the tab's own names
-(:func:`commands`)."""
-
-ACTIONS = frozenset({"fight", "fight_view", "cycle_input", "round_inputs", "copy_line",
-                     "copy_block", "step"})
-"""The actions this controller answers in the app's ``check_action``."""
 
 
 def typed_before(form: SheetForm, moves: tuple[tuple[str, str, str | None], ...]
@@ -93,32 +59,6 @@ class FightController:
     def __init__(self, host: Host):
         self.host = host
         self._tmux = TmuxAsker()
-
-    def check(self, action: str, parameters: tuple[object, ...]) -> bool:
-        """Whether a fight-loop action runs now (False also hides it from the key bar)."""
-        if len(self.host.screen_stack) > 1:
-            return False
-        form = self.host.form()
-        loop = form.ruleset.fight_loop if form is not None else None
-        if action == "fight":
-            return loop is not None and loop.action(str(parameters[0])) is not None
-        if action == "cycle_input":
-            return loop is not None and loop.cycle is not None
-        if action in ("round_inputs", "fight_view"):
-            return loop is not None
-        if action == "step":
-            return self._number_row() is not None
-        return form is not None
-
-    def _number_row(self) -> InputRow | None:
-        """The row of the focused number field, if a number field has focus."""
-        focused = self.host.focused
-        if not isinstance(focused, Input):
-            return None
-        row = next((n for n in focused.ancestors if isinstance(n, InputRow)), None)
-        if row is None or not kind_of(row.spec).steps:
-            return None
-        return row
 
     def _apply(self, form: SheetForm, batch: Batch) -> None:
         """Load a batch into the form as one undo step."""
@@ -206,7 +146,7 @@ class FightController:
 
     def step(self, delta: int) -> None:
         """Add ``delta`` to the focused number field, within its bounds (one undo step)."""
-        row = self._number_row()
+        row = number_row(self.host)
         form = self.host.form()
         if row is None or form is None:
             return

@@ -22,7 +22,7 @@ KEYS = {
     "copy_line": "Ctrl+L", "copy_block": "Ctrl+T",
 }
 """The fight loop's keys as the form and the notifications name them; the fight bindings
-(``controllers.fight.BINDINGS``) are made from these, so the two cannot differ."""
+(``controllers.fight_keys.BINDINGS``) are made from these, so the two cannot differ."""
 
 ROUND_ID = "round-inputs"
 """The id of the round group's heading."""
