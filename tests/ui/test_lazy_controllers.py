@@ -13,6 +13,7 @@ import subprocess
 import sys
 
 LAZY = {
+    "ctrl+j": ("worksheet.importers.result",),
     "ctrl+l": ("worksheet.ui.controllers.fight", "worksheet.ui.terminal.clipboard",
                "worksheet.ui.terminal.tmux_clipboard"),
     "ctrl+b": ("worksheet.ui.controllers.variants", "worksheet.engine.variants",
@@ -22,7 +23,7 @@ LAZY = {
     "ctrl+q": ("worksheet.ui.controllers.quit",),  # the last: nothing unsaved, so it quits
 }
 """A key → the modules no tour of the tabs imports and that key does, in the order pressed
-(copy the result line, pin the baseline, open a preset, quit)."""
+(the import dialog, copy the result line, pin the baseline, open a preset, quit)."""
 
 SCRIPT = """
 import asyncio, os, sys
@@ -39,17 +40,19 @@ async def main():
     app = WorksheetApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        for _ in app.ruleset_ids:  # the benchmark's tour: every tab, scrolled to its end
+        for _ in app.ruleset_ids:  # every tab scrolled to its end, then back to the first
             await pilot.press(*["pagedown"] * 12)
             await pilot.pause()
             await pilot.press("ctrl+pagedown")
             await pilot.pause()
-        await pilot.press("ctrl+pageup")
-        await pilot.pause()
         print("TOUR", imported())
         for key, modules in LAZY.items():
             await pilot.press(key)
             await pilot.pause()
+            if key == "ctrl+j":
+                print("IMPORTING", type(app.screen).__name__)
+                await pilot.press("escape")
+                await pilot.pause()
             print("KEY", key, sorted(m for m in modules if m in sys.modules))
             if key == "ctrl+b":
                 print("PINNED", app.form().pinned is not None)
@@ -71,5 +74,6 @@ def test_a_tour_of_the_tabs_imports_none_of_them_and_each_key_does(tmp_path):
     for key, modules in LAZY.items():
         line = next(line for line in lines if line.startswith(f"KEY {key} "))
         assert ast.literal_eval(line.removeprefix(f"KEY {key} ")) == sorted(modules), key
+    assert "IMPORTING ImportCharacter" in lines
     assert "COPIED True" in lines, "Ctrl+L copied the result line as it imported its code"
     assert "PINNED True" in lines, "Ctrl+B pinned the baseline as it imported it"

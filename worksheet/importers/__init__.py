@@ -5,14 +5,18 @@ Chummer 4 save, an Anathema character), as the inputs it states — never a gues
 and refuses a value out of its input's bounds or two values for one input; ``reading`` reads a
 file or a paste safely (a size bound, the encoding, XML with no DTD or entity); one module per
 source (``gemstone_text``, ``chummer4``, ``anathema``). Headless: imports the engine and the
-rulesets only; the command line and the app both call :func:`read_import`.
+rulesets only; the command line and the app both call :func:`read_import`. ``result`` loads
+with the first import, not with the package: the app asks :func:`can_import` at every key-bar
+refresh, and a session that imports nothing keeps none of its code (issue 40, memory).
 """
 
 from __future__ import annotations
 
 from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from worksheet.importers.result import ImportRefused, Imported
+if TYPE_CHECKING:
+    from worksheet.importers.result import ImportRefused, Imported
 
 SOURCES = {"gemstone4": ("gemstone_text", "gemstone4-text"),
            "shadowrun4": ("chummer4", "chummer4"),
@@ -43,9 +47,20 @@ def read_import(ruleset_id: str, data: bytes, origin: str) -> Imported:
             naming the source and what is wrong).
     """
     if ruleset_id not in SOURCES:
+        from worksheet.importers.result import ImportRefused
+
         raise ImportRefused(origin, NOTHING_TO_IMPORT.format(ruleset=ruleset_id))
     module, _ = SOURCES[ruleset_id]
     return import_module(f"worksheet.importers.{module}").read(data, origin)
+
+
+def __getattr__(name: str) -> Any:
+    """``ImportRefused`` and ``Imported``, importing ``result`` on first use."""
+    if name in ("ImportRefused", "Imported"):
+        from worksheet.importers import result
+
+        return getattr(result, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = ["ImportRefused", "Imported", "SOURCES", "can_import", "read_import"]
