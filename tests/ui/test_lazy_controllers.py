@@ -25,6 +25,10 @@ LAZY = {
 """A key → the modules no tour of the tabs imports and that key does, in the order pressed
 (the import dialog, copy the result line, pin the baseline, open a preset, quit)."""
 
+RESTORING = "worksheet.ui.controllers.restoring"
+"""Imported only when the recovery file holds edits to offer (``tests/ui/test_presets.py``
+restores some); a session with none never does."""
+
 SCRIPT = """
 import asyncio, os, sys
 os.environ["XDG_STATE_HOME"] = {state!r}
@@ -34,7 +38,8 @@ from worksheet.ui import WorksheetApp
 LAZY = {lazy!r}
 
 def imported():
-    return sorted(m for mods in LAZY.values() for m in mods if m in sys.modules)
+    every = [m for mods in LAZY.values() for m in mods] + [{restoring!r}]
+    return sorted(m for m in every if m in sys.modules)
 
 async def main():
     app = WorksheetApp()
@@ -64,7 +69,7 @@ asyncio.run(main())
 
 
 def test_a_tour_of_the_tabs_imports_none_of_them_and_each_key_does(tmp_path):
-    script = SCRIPT.format(state=str(tmp_path), lazy=LAZY)
+    script = SCRIPT.format(state=str(tmp_path), lazy=LAZY, restoring=RESTORING)
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                             timeout=120)
     assert result.returncode == 0, result.stderr[-3000:]

@@ -7,7 +7,8 @@ ends the program with one line and status 1 instead of a traceback). A restore n
 the app: what cannot be restored is kept aside in a file of its own.
 
 A controller the app composes: it owns the recovery file, the debounce timer, the restored
-edits of tabs not shown yet (the quit that asks about them: ``controllers.quit``).
+edits of tabs not shown yet (the quit that asks about them: ``controllers.quit``). Restoring
+them is :mod:`~worksheet.ui.controllers.restoring`'s, imported only when there are some.
 """
 
 from __future__ import annotations
@@ -22,17 +23,12 @@ from pathlib import Path
 from typing import Any
 
 
-from worksheet import rulesets
-from worksheet.engine import Sheet
-from worksheet.engine.quote import quote
-from worksheet import presets
 from worksheet.recovery import Recovery, state_dir
 from worksheet.ui import messages, store
 from worksheet.ui.terminal.deadline import Deadline
 from worksheet.ui.controllers.host import Host
-from worksheet.ui.form.sheet_form import SheetForm
 from worksheet.ui.terminal.end import watch_terminal_end
-from worksheet.ui.form.entries import entries_from_json, entries_to_json, split_entries
+from worksheet.ui.form.entries import entries_to_json
 from worksheet.ui.terminal.key_gate import messages_pending
 from worksheet.ui.textual_internals import handle_job_control
 
@@ -64,7 +60,8 @@ class RecoveryController:
         line prints it after the screen is restored, and exits with status 1)."""
         self._write = Deadline(host, RECOVERY_DELAY, self.save)
         """The write once the edits pause."""
-        self._pending: dict[str, dict[str, Any]] = {}  # restored edits of tabs not built yet
+        self.pending: dict[str, dict[str, Any]] = {}
+        """Restored edits of tabs not built yet (``controllers.restoring``)."""
         self._hanging_up = False
         self._hangup_task: asyncio.Task[None] | None = None
 
@@ -76,7 +73,7 @@ class RecoveryController:
     def unsaved_tabs(self) -> list[str]:
         """The tabs with unsaved edits (restored edits of a tab not shown yet count)."""
         host = self.host
-        return [rid for rid in host.ruleset_ids if rid in self._pending
+        return [rid for rid in host.ruleset_ids if rid in self.pending
                 or (form := host.form(rid)) is not None and form.dirty]
 
     def quit_now(self) -> None:
@@ -119,14 +116,16 @@ class RecoveryController:
         if self._hanging_up:
             return
         self._hanging_up = True
-        self._save_now()
+        self.save_now()
         if not terminal_alive():
             self.host.exit(return_code=128 + signum)
             return
         self._hangup_task = asyncio.get_running_loop().create_task(
             self._save_when_settled(signum))
 
-    def _save_now(self) -> bool:
+    def save_now(self) -> bool:
+        """Write the unsaved state now (on a hang-up, with what was typed but not yet
+        applied); False when it could not be written."""
         self._write.cancel()
         if self._hanging_up:  # what the player saw typed counts, even if not yet applied
             for rid in self.host.ruleset_ids:
@@ -143,7 +142,7 @@ class RecoveryController:
                 await asyncio.sleep(0.02)
                 if not messages_pending(self.host):
                     break
-            self._save_now()
+            self.save_now()
         finally:
             self.host.exit(return_code=128 + signum)
 
@@ -166,7 +165,7 @@ class RecoveryController:
                                 + (f" (details: {log})" if log else ""))
                 return
             try:
-                saved = self._save_now()
+                saved = self.save_now()
                 kept = ("no edits were unsaved" if not self.state()["tabs"]
                         else "your unsaved edits were kept for recovery" if saved
                         else "your unsaved edits could not be kept")
@@ -195,7 +194,7 @@ class RecoveryController:
                     "path": str(preset.path) if preset.path else None,
                     "fingerprint": store.fingerprint_of(preset)},
             }
-        for rid, tab in self._pending.items():
+        for rid, tab in self.pending.items():
             tabs.setdefault(rid, tab)
         return {"active": host.active, "tabs": tabs}
 
@@ -216,98 +215,20 @@ class RecoveryController:
 
     # -- restoring ----------------------------------------------------------------------
     def offer(self) -> None:
-        """At start: offer to restore the edits a session that ended uncleanly left."""
-        host = self.host
+        """At start: offer to restore the edits a session that ended uncleanly left (the
+        restoring code, ``controllers.restoring``, loads only when there are some)."""
         state = self.file.load()
-        if state is None:
-            return
-        tabs, unreadable = readable_tabs(state, host.ruleset_ids)
-        if unreadable:
-            self._set_aside(unreadable, messages.UNREADABLE)
-        if not tabs:
-            if unreadable:
-                self.file.clear()  # what was in it is kept aside
-            return
-        titles = ", ".join(rulesets.title(rid) for rid in tabs)
+        if state is not None:
+            from worksheet.ui.controllers.restoring import offer
 
-        def answer(choice: str) -> None:
-            if choice == "restore":
-                self._restore(tabs, state.get("active"))
-            elif choice == "discard":
-                self.file.clear()
-            else:  # Escape: not now, and nothing lost
-                self.file.later()
-                host.call_after_refresh(  # on the sheet, once the question is gone
-                    messages.NOT_RESTORED_NOW.show, host.notify)
-            host.call_after_refresh(host.update_status)
-
-        from worksheet.ui.screens.confirm import Choose
-
-        host.push_screen(Choose("Restore unsaved edits?", "The last session ended with edits "
-                                f"that were not saved, in: {titles}.",
-                                [("restore", "Restore"), ("discard", "Discard")],
-                                unprompted=True), answer)
-
-    def _restore(self, tabs: dict[str, dict[str, Any]], active: Any) -> None:
-        """Restore every tab of a recovery state: built tabs now, the others when shown."""
-        self._pending = dict(tabs)  # restoring a tab takes it out of this copy, not of ``tabs``
-        for rid in tabs:
-            if self.host.form(rid) is not None:
-                self._restore_tab(rid)
-        if active in tabs:
-            self.host.show_tab(active)
-        self._save_now()  # the file says what this session holds from the start
+            offer(self, state)
 
     def form_built(self, rid: str) -> None:
         """A tab's form was just built: its restored edits, if any, go into it."""
-        if rid in self._pending:
-            self.host.call_after_refresh(self._restore_tab, rid)
+        if rid in self.pending:
+            from worksheet.ui.controllers.restoring import restore_tab
 
-    def _restore_tab(self, rid: str) -> None:
-        tab = self._pending.get(rid)
-        form = self.host.form(rid)
-        if tab is None or form is None:
-            return
-        try:
-            problems = self._load_tab(rid, form, tab)
-        except Exception as error:  # noqa: BLE001 — one bad tab must not end the session
-            # Kept aside and never offered again: a restore that fails must not fail at every
-            # start. The tab keeps what it showed; the message says where the edits are.
-            self._pending.pop(rid, None)
-            self._set_aside({rid: tab}, messages.not_restorable(error))
-            return
-        self._pending.pop(rid, None)
-        self.host.update_status()
-        if problems:
-            messages.restore_problem(*problems).show(self.host.notify)
-
-    def _load_tab(self, rid: str, form: SheetForm, tab: dict[str, Any]) -> list[str]:
-        entries, problems = entries_from_json(form.ruleset, tab.get("entries") or {})
-        # Tried on a copy of the sheet first: an entry the engine fails on must not leave
-        # the tab half loaded (its graph with some of the entries, its editors with none).
-        texts, records = split_entries(form.ruleset, entries)
-        trial = Sheet(form.ruleset, form.inputs)
-        trial.set_many_text(texts)
-        trial.set_many(records)
-        form.load_entries(entries)
-        meta = tab.get("preset")
-        if isinstance(meta, dict) and isinstance(meta.get("name"), str):
-            path = meta.get("path")
-            kind = meta.get("kind")  # what the preset held: a character's stays a character
-            preset = presets.Preset(rid, meta["name"], str(meta.get("description") or ""),
-                                    path=Path(path) if isinstance(path, str) and path else None,
-                                    kind=kind if kind in presets.KINDS else None)
-            fingerprint = meta.get("fingerprint")
-            preset.fingerprint = fingerprint if isinstance(fingerprint, str) else None
-            self.host.presets[rid] = preset
-        return problems
-
-    def _set_aside(self, tabs: dict[str, Any], why: str) -> None:
-        host = self.host
-        where = self.file.set_aside({"active": host.active, "tabs": tabs})
-        names = [rulesets.title(rid) if rid in host.ruleset_ids else quote(rid) for rid in tabs]
-        messages.set_aside(names, why, where).show(host.notify)
-
+            self.host.call_after_refresh(restore_tab, self, rid)
 
 def _call_soon(loop: asyncio.AbstractEventLoop, callback: Any, *args: Any) -> None:
     """Run ``callback`` on ``loop`` from another thread, unless the loop has ended."""
@@ -340,24 +261,3 @@ def write_crash_log(error: BaseException) -> Path | None:
     except OSError:
         return None
     return path
-
-
-def readable_tabs(state: dict[str, Any], known: list[str]
-                  ) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
-    """The tabs of a recovery state that can be restored here, and those that cannot.
-
-    A tab of a ruleset this version does not have, or one whose data is not a table of entries,
-    is not offered; it is returned apart so it can be kept aside rather than lost.
-    """
-    tabs = state.get("tabs")
-    if not isinstance(tabs, dict):
-        return {}, ({"tabs": tabs} if tabs else {})
-    good: dict[str, dict[str, Any]] = {}
-    bad: dict[str, Any] = {}
-    for rid, tab in tabs.items():
-        if (rid in known and isinstance(tab, dict)
-                and isinstance(tab.get("entries", {}), dict)):
-            good[rid] = tab
-        else:
-            bad[rid] = tab
-    return good, bad
