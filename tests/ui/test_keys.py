@@ -12,7 +12,8 @@ from textual.binding import Binding
 
 from worksheet.ui import WorksheetApp
 from worksheet.ui.controllers.fight_keys import BINDINGS as FIGHT_BINDINGS
-from worksheet.ui.keys import Key, help_rows, key_commands, key_name, key_names
+from worksheet.ui.commands import key_commands
+from worksheet.ui.keys import Key, help_rows, key_name, key_names
 from worksheet.ui.screens.help import TEXTUAL_KEYS, HelpScreen
 from worksheet.ui.screens.tab_help import tab_rows
 from worksheet.ui.form.sheet_form import SheetForm

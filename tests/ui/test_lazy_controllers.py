@@ -15,7 +15,7 @@ import sys
 LAZY = {
     "ctrl+j": ("worksheet.importers.result",),
     "ctrl+l": ("worksheet.ui.controllers.fight", "worksheet.ui.terminal.clipboard",
-               "worksheet.ui.terminal.tmux_clipboard"),
+               "worksheet.ui.terminal.tmux_clipboard", "worksheet.ui.commands"),
     "ctrl+b": ("worksheet.ui.controllers.variants", "worksheet.engine.variants",
                "worksheet.engine.variant_reading", "worksheet.ui.form.baseline"),
     "ctrl+o": ("worksheet.ui.controllers.presets", "worksheet.presets.kinds",

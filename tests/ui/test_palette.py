@@ -13,7 +13,7 @@ from worksheet import rulesets
 from worksheet.ui import WorksheetApp
 from worksheet.ui.app.palette import PALETTE
 from worksheet.ui.form.sheet_form import SheetForm
-from worksheet.ui.keys import Command
+from worksheet.ui.commands import Command
 from worksheet.ui.widgets.records import RecordTable
 
 SIZE = (80, 24)

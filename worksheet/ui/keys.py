@@ -5,18 +5,15 @@ these declarations.
 The keys used to be listed four times — the bindings, the help's table, the palette's
 commands and the README — and the copies drifted. Now each binding says, once, what it does
 in one line (``help``) and, when the palette offers it, under which name (``command``);
-``tests/ui/test_keys.py`` holds docs/keys.md's table to the same rows. A :class:`Command` is
-one entry of the palette: a binding's (:func:`key_commands`), or one declared as such (a
-command with no key, or one whose name depends on the tab); the palette's registry
-(``app/palette.py``) lists them all.
+``tests/ui/test_keys.py`` holds docs/keys.md's table to the same rows. The palette's commands
+are :mod:`worksheet.ui.commands`' (imported with the palette, not at start).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Iterable
 
-from textual.actions import parse
 from textual.binding import Binding
 
 MODIFIERS = {"ctrl": "Ctrl", "shift": "Shift", "alt": "Alt"}
@@ -41,7 +38,7 @@ class Key(Binding):
     """A binding with its one line of help and, optionally, its command in the palette.
 
     Textual reads it as any ``Binding``; what it adds is read only from the ``BINDINGS``
-    declarations (:func:`help_rows`, :func:`key_commands`).
+    declarations (:func:`help_rows`, ``commands.key_commands``).
 
     Attributes:
         help: what the key does, in one line (the help screen's and the README's text).
@@ -89,74 +86,3 @@ def help_rows(bindings: Iterable[Binding]) -> list[tuple[str, str]]:
             rows.append(([key_names(binding)], binding.help))
     return [(keys[0] if len(keys) == 1 else " / ".join(keys) if len(keys) == 2
              else f"{keys[0]} … {keys[-1]}", text) for keys, text in rows]
-
-
-Reach = Callable[[Any, Callable[[Any], Any]], Any]
-"""How a command's action reaches what runs it: called with the app and ``act``, it calls
-``act`` with the object whose ``action_*`` method runs the action (now, or once that object
-exists: a record list below the rows built so far), and returns what ``act`` returns."""
-
-
-def the_app(app: Any, act: Callable[[Any], Any]) -> Any:
-    """The app runs the action (its own keys', and the controllers' it passes on)."""
-    return act(app)
-
-
-def always(app: Any) -> bool:
-    """Offered whatever the tab."""
-    return True
-
-
-def run_action(target: Any, action: str) -> Any:
-    """Run a Textual action (``save_preset``, ``show_tab(2)``) on ``target`` as its key would;
-    a coroutine is returned for the caller to await (the palette awaits it)."""
-    _, name, parameters = parse(action)
-    return getattr(target, f"action_{name}")(*parameters)
-
-
-@dataclass(frozen=True)
-class Command:
-    """One command of the palette, declared once: its name, what it does, its keys, the
-    action it runs and when the palette offers it.
-
-    Attributes:
-        title: its name in the palette.
-        help: what it does, in one line (the palette's second line, the keys after it).
-        action: the Textual action it runs, as its key would (``show_tab(2)``).
-        key: its keys as the player reads them (``Ctrl+S``); empty for a command with no key.
-        reach: what runs the action (:data:`Reach`; the app by default).
-        when: whether the palette offers it now, given the app (always by default).
-    """
-
-    title: str
-    help: str
-    action: str
-    key: str = ""
-    reach: Reach = the_app
-    when: Callable[[Any], bool] = always
-
-    @property
-    def description(self) -> str:
-        """The palette's line under the title: ``Save this tab's inputs as a preset (Ctrl+S)``."""
-        text = f"{self.help[:1].upper()}{self.help[1:]}"
-        if not self.key:
-            return text
-        return f"{text} ({self.key})" if text else self.key
-
-    def run(self, app: Any) -> Any:
-        """Run the action, as the palette does when the command is chosen."""
-        return self.reach(app, lambda target: run_action(target, self.action))
-
-
-def key_commands(bindings: Iterable[Binding], reach: Reach = the_app,
-                 when: Callable[[Any], bool] = always) -> list[Command]:
-    """The command of each binding the palette offers (those that name one), its help and
-    keys as the binding declares them (``Save preset``: ``… a preset (Ctrl+S)``).
-
-    Args:
-        bindings: a ``BINDINGS`` declaration.
-        reach: what runs their actions (the widget that declares them: the app, the form…).
-        when: whether the palette offers them now.
-    """
-    return [Command(binding.command, binding.help, binding.action, key_names(binding), reach,
-                    when) for binding in helped(bindings) if binding.command]

@@ -1,7 +1,7 @@
 """The app's actions that a controller answers, and the palette's own.
 
 Textual looks an action up on the app, for a key and for a palette command alike
-(``keys.run_action``), so each action the controllers own is an ``action_*`` method of the app
+(``commands.run_action``), so each action the controllers own is an ``action_*`` method of the app
 that passes it on. They live here, not in ``worksheet_app.py``, which holds what the app itself
 does (tabs, status, the end of a session) and stays under the 400-line limit.
 """

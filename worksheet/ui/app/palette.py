@@ -1,7 +1,7 @@
 """The command palette's commands (Ctrl+P): one registry, :data:`PALETTE`, that the palette reads.
 
 A player who forgets a key finds the action by typing a word of it. Each command is declared
-once — a binding with a ``command`` name (``keys.Key``), or a ``keys.Command`` — with its name,
+once — a binding with a ``command`` name (``keys.Key``), or a ``commands.Command`` — with its name,
 help, keys and action; the registry lists them in the palette's order, each with what runs its
 action and when it is offered. The help screen and docs/keys.md's key table read the same
 bindings (``keys.help_rows``), the key bar Textual's. A new command is one more entry here
@@ -21,7 +21,7 @@ from worksheet import rulesets
 from worksheet.ui.controllers import fight
 from worksheet.ui.controllers.importing import offered
 from worksheet.ui.form.sheet_form import SheetForm
-from worksheet.ui.keys import Command, key_commands
+from worksheet.ui.commands import Command, key_commands
 from worksheet.ui.terminal.deadline import poll_until
 from worksheet.ui.widgets.kinds import kind_of
 from worksheet.ui.widgets.record_keys import RECORD_KEYS

@@ -22,7 +22,7 @@ from worksheet.ui.terminal.deadline import poll_until
 from worksheet.ui.terminal.tmux_clipboard import TmuxAsker, reach
 from worksheet.ui.controllers.fight_keys import number_row
 from worksheet.ui.controllers.host import Host
-from worksheet.ui.keys import Command
+from worksheet.ui.commands import Command
 from worksheet.ui.form.sheet_form import SheetForm
 from worksheet.ui.widgets.ids import kebab
 from worksheet.ui.widgets.round_group import KEYS, round_inputs
