@@ -43,6 +43,8 @@ GROUPS = ("launch", "tour", "keys", "idle", "imports", "engine", "party", "varia
 ALIASES = {"uss": "tour", "pagedown": "tour", "switch": "tour", "paint": "keys",
            "invalid": "keys", "cpu": "keys", "bytes": "keys", "odds": "engine"}
 LAUNCH_LIMIT = {(80, 24): 1.5, (200, 50): 1.6}
+USS_LIMIT = {(80, 24): 1.4, (200, 50): 1.5}
+"""USS after the tour, as a ratio to the reference's (issue 40: 1.4× at 80×24)."""
 PAGE_DOWN_LIMIT = {(80, 24): 8 * 1024, (200, 50): 24 * 1024}
 
 
@@ -88,7 +90,7 @@ def tours(table: Table, sizes, runs: int) -> None:
         name, paint = size_name(size), m.median(ref_paint)
         table.ratio(f"USS after every tab scrolled to its end {name} (MiB)",
                     m.median(r["uss"] for r in results) / 2**20, m.median(ref_uss) / 2**20, 1,
-                    1.5)
+                    USS_LIMIT.get(size, 1.5))
         limit = PAGE_DOWN_LIMIT.get(size)
         for tab in TABS:
             first = m.median(r["pagedowns"][tab][0] for r in results)
