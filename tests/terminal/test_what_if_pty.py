@@ -43,7 +43,8 @@ def test_what_if_baseline_sweep_and_effects_at_80x24(run_worksheet, capsys, rule
                                for k in ("f11 Sweep", "^b Pin", "^n Party")), "the view's keys")
     app.send(ESC)
     app.wait_gone(r"What if — now:")
-    assert "^f What if" in app.text().splitlines()[-1]  # the sheet's bar at 80 columns
+    # the sheet's bar at 80 columns (the view and the bar may come back in two writes)
+    app.wait_until(lambda: "^f What if" in app.text().splitlines()[-1], "the sheet's bar")
     app.send(CTRL_B)
     app.wait_for(r"Pinned: every value")
     app.send(F11)  # the first field has focus: its sweep
