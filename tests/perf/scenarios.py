@@ -39,7 +39,7 @@ PRESETS = {
 """One bundled preset per ruleset (not an odds preset: those load the attacker too)."""
 
 NEXT_TAB, PREVIOUS_TAB = b"\x1b[6;5~", b"\x1b[5;5~"
-PAGE_DOWN, END, HOME, BACKSPACE = b"\x1b[6~", b"\x1b[F", b"\x1b[H", b"\x7f"
+PAGE_DOWN, END, HOME, BACKSPACE, TAB = b"\x1b[6~", b"\x1b[F", b"\x1b[H", b"\x7f", b"\t"
 
 
 @dataclass
@@ -83,10 +83,12 @@ def reference_keys() -> Keys:
 
 
 def gemstone_keys() -> Keys:
-    """GemStone with the article's Example 1; the first input (Dodge ranks, 60) has focus.
-    End puts the cursor after "60"; Backspace makes it 6 (melee DS 15), 0 makes it 60 (43)."""
+    """GemStone with the article's Example 1. The tab opens on its round inputs (Stance,
+    Encumbrance: issue 42); two Tabs reach the first character input, Dodge ranks (60). End
+    puts the cursor after "60"; Backspace makes it 6 (melee DS 15), 0 makes it 60 (43)."""
     return Keys(worksheet("gemstone4", preset=True),
-                [(END, r"Evade DS vs melee 43\b")],
+                [(TAB, r"Input · Encumbrance"), (TAB, r"Input · Dodge ranks"),
+                 (END, r"Evade DS vs melee 43\b")],
                 [(BACKSPACE, r"Evade DS vs melee 15\b"), (b"0", r"Evade DS vs melee 43\b")])
 
 

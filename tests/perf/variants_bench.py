@@ -67,8 +67,9 @@ def keys_with_effects(table, sizes, presses: int, block: int) -> None:
     from scenarios import END, Keys, gemstone_keys, reference_keys
 
     plain = gemstone_keys()
-    keys = Keys(plain.app, [(EFFECTS, r"Dodge ranks ↑ 61"), (END, r"Evade DS vs melee 43\b")],
-                plain.presses)
+    to_dodge_ranks = plain.before[:-1]  # the Tabs past the round inputs, as gemstone_keys
+    keys = Keys(plain.app, [*to_dodge_ranks, (EFFECTS, r"Dodge ranks ↑ 61"),
+                            (END, r"Evade DS vs melee 43\b")], plain.presses)
     for cols, rows in sizes:
         result = m.keystroke_session(keys, reference_keys(), cols, rows, presses, block)
         ours, ref = result["ours"], result["ref"]
