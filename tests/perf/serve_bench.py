@@ -44,6 +44,7 @@ from ssh_screen import Server, connect, new_key, wait_gone  # noqa: E402
 
 PAINT = re.compile(rf"(?s){STRIPS['gemstone4']}.*f1 Help")
 ECHO = re.compile(r"Evade DS vs melee 54 .*Evade DS vs ranged 81")
+DODGE_RANKS = re.compile(r"Input · Dodge ranks")
 """Dodge ranks typed as 73: the values re-derived and drawn (GemStone IV's defaults)."""
 SERVER_USS_LIMIT = 40 * 1024 * 1024
 DEADLINE = 600.0
@@ -97,7 +98,10 @@ class Client:
         return self.arrived
 
     async def echo(self) -> float:
-        """Seconds from typing 73 to its values on screen."""
+        """Seconds from typing 73 to its values on screen (in Dodge ranks, two Tabs past the
+        round inputs the tab opens on, untimed)."""
+        self.process.stdin.write(b"\t\t")
+        await self.wait(DODGE_RANKS)
         sent = time.perf_counter()
         self.process.stdin.write(b"73")
         return await self.wait(ECHO) - sent
