@@ -18,7 +18,6 @@ from worksheet.engine.quote import quote
 from worksheet.engine.fight_loop import Batch, Refused, cycle, plan, stepped
 from worksheet.ui import messages
 from worksheet.ui.terminal.clipboard import multiplexer
-from worksheet.ui.terminal.deadline import poll_until
 from worksheet.ui.terminal.tmux_clipboard import TmuxAsker, reach
 from worksheet.ui.controllers.fight_keys import number_row
 from worksheet.ui.controllers.host import Host
@@ -26,10 +25,6 @@ from worksheet.ui.commands import Command
 from worksheet.ui.form.sheet_form import SheetForm
 from worksheet.ui.widgets.ids import kebab
 from worksheet.ui.widgets.round_group import KEYS, round_inputs
-
-ROUND_REFRESHES = 8
-"""The most refreshes F4 waits for a record list it had to build to be mounted (one is the
-usual; under load a mount spans a few)."""
 
 ASK_POLL = 0.02
 """Seconds between looks at tmux's answer while it is awaited (on the app's own thread)."""
@@ -122,16 +117,14 @@ class FightController:
         selector = f"#{kebab(names[0])}"
 
         def made() -> bool:
-            found = form.query(selector)
-            return bool(found) and found.first().is_mounted and found.first().focusable
+            found = next(iter(form.query(selector)), None)
+            return found is not None and found.is_mounted and found.focusable
 
         if made():
             self._focus_round_input(form, names[0], selector)
-            return
-        form.build_all()
-        form.hold_keys_until_focus()
-        poll_until(form, made, lambda: self._focus_round_input(form, names[0], selector, True),
-                   refreshes=ROUND_REFRESHES, otherwise=form.release_keys_after_refresh)
+        else:
+            form.build_all_then(made, lambda: self._focus_round_input(form, names[0], selector,
+                                                                      release=True))
 
     def _focus_round_input(self, form: SheetForm, name: str, selector: str,
                            release: bool = False) -> None:

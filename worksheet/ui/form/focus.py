@@ -151,9 +151,16 @@ class FocusTargets:
         """Ctrl+G: focus the Odds step's first attacker input (building the rows down to it).
         The keys typed next wait until it has focus: "Ctrl+G 8" at once had the 8 go to the
         field focused before (Shadowrun: refused on Aware; GemStone: typed into a rank)."""
+        self.build_all_then(self._odds_editor_made, self._focus_odds)
+
+    def build_all_then(self, ready: Callable[[], bool], then: Callable[[], None]) -> None:
+        """Build every row, holding the keys typed meanwhile, and call ``then`` once
+        ``ready()`` holds (looked at after each refresh, within a bound: a loaded machine's
+        mount spans a few). ``then`` gives the focus and releases the keys; at the bound they
+        go on to the field focused. Ctrl+G and F4 reach a row below those built this way."""
         self.build_all()
         self._hold_keys()
-        poll_until(self, self._odds_editor_made, self._focus_odds,
+        poll_until(self, ready, then,
                    refreshes=1 + RESUME_TRIES, otherwise=self.release_keys_after_refresh)
 
     def _odds_row(self) -> Widget | None:
@@ -207,11 +214,6 @@ class FocusTargets:
         first, then focus jumped to the first field, and half of them were lost."""
         self._hold_keys()
         self.call_after_refresh(callback, *args)  # type: ignore[attr-defined]
-
-    def hold_keys_until_focus(self) -> None:
-        """Hold the keys read from now on until a focus given next releases them (with
-        :meth:`release_keys_after_refresh`; bounded by the app's ``KeyGate``)."""
-        self._hold_keys()
 
     def _hold_keys(self) -> None:
         """Hold the keys read from now on, until the focus given releases them (the app's
