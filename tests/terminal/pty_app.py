@@ -56,7 +56,7 @@ KEYS = {
     "left": b"\x1b[D", "ctrl+up": b"\x1b[1;5A", "ctrl+down": b"\x1b[1;5B",
     "home": b"\x1b[H", "end": b"\x1b[F", "ctrl+a": b"\x01", "ctrl+e": b"\x05",
     "ctrl+k": b"\x0b", "ctrl+q": b"\x11", "ctrl+s": b"\x13", "ctrl+z": b"\x1a",
-    "ctrl+y": b"\x19", "ctrl+r": b"\x12", "ctrl+o": b"\x0f", "ctrl+p": b"\x10",
+    "ctrl+y": b"\x19", "ctrl+r": b"\x12", "ctrl+n": b"\x0e", "ctrl+o": b"\x0f", "ctrl+p": b"\x10",
     "ctrl+g": b"\x07",
     "f12": b"\x1b[24~", "f10": b"\x1b[21~", "f1": b"\x1bOP", "f2": b"\x1bOQ", "f3": b"\x1bOR",
     "f5": b"\x1b[15~", "f6": b"\x1b[17~",

@@ -94,3 +94,20 @@ def test_ten_thousand_files_keep_the_screen_answering(run_worksheet, folders):
     to_character(app, "gemstone4")  # from Stance, focused on the sheet (issue 42)
     app.send("7")  # Dodge ranks
     app.wait_for(rf"Evade DS vs melee {melee}\b")
+
+
+def test_undo_and_reset_in_one_burst_on_the_party_screen_leave_the_sheet_alone(run_worksheet):
+    """Found by hand: on the party screen Ctrl+Z undid, and Ctrl+R reset, the tab behind it,
+    out of sight. "2, Ctrl+N, Ctrl+Z, Ctrl+R, Ctrl+Z, Esc" in one write: the 2 stays in
+    Action penalty; back on the sheet Ctrl+Z takes it back."""
+    app = run_worksheet("exalted2e")
+    app.wait_for(r"Input · Action penalty")
+    app.press("backspace", "2")
+    app.wait_for(r"unsaved edits")
+    app.press("ctrl+n", "ctrl+z", "ctrl+r", "ctrl+z", "escape")
+    app.wait_for(r"Input · Action penalty")
+    app.settle()
+    assert re.search(r"Action penalty +2 ", app.text()), app.text()
+    assert "unsaved edits" in app.text()
+    app.press("ctrl+z")
+    app.wait_until(lambda: not re.search(r"Action penalty +2 ", app.text()), "the undo")
