@@ -1,27 +1,29 @@
-"""Run ``worksheet.cli.main`` in a forked child with a hard timeout.
+"""Run ``worksheet.cli.main`` (or a test's function) in a forked child with a hard timeout.
 
 A timer in the same process (``SIGALRM``) cannot stop a hang inside C code: ``int()`` of a
 billion-digit string never returns to the interpreter to notice it. A forked child can be
-killed whatever it is doing, so a hang fails the test instead of freezing the suite; forking
-costs a few milliseconds, and the child shares the parent's imported modules.
+killed whatever it is doing, so a hang fails the test instead of freezing the suite. The child
+is forked by a small server with the command line already imported (:mod:`fork_server`, one
+per test worker), not by the worker itself: forking the 60 MB worker cost more than most cases.
+The case sees what it saw as the worker's child: the worker's environment, working directory,
+umask and ``sys.path`` at the call.
 """
 
 from __future__ import annotations
 
+import atexit
+import itertools
+import json
 import os
+import pickle
 import signal
+import socket
+import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import dataclass
-
-import worksheet.cli  # noqa: E402,F401 — loaded once here, so every forked child starts warm
-import worksheet.cli.presets  # noqa: E402,F401
-import worksheet.presets.saving  # noqa: E402,F401
-from worksheet import rulesets as _rulesets    # noqa: E402
-
-for _ruleset_id in _rulesets.ids():
-    _rulesets.get(_ruleset_id)
+from pathlib import Path
 
 TIMEOUT = 30.0
 """Seconds a case may take: generous, so a loaded machine never fails a sound case, while a
@@ -37,6 +39,90 @@ class Outcome:
     err: str
 
 
+class ForkServer:
+    """This worker's :mod:`fork_server`, started at its first case."""
+
+    def __init__(self):
+        self.control, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.process = subprocess.Popen(
+            [sys.executable, str(Path(__file__).with_name("fork_server.py")),
+             str(theirs.fileno())], pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL,
+            cwd=Path(__file__).resolve().parents[2])
+        theirs.close()
+        atexit.register(self.stop)
+        self.ids = itertools.count()
+        self.ended: dict[int, int] = {}
+
+    def stop(self) -> None:
+        """End the server (it kills what it started) and reap it."""
+        self.control.close()
+        try:
+            self.process.wait(30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+    def _receive(self, timeout: float) -> str | None:
+        """One message from the server within ``timeout`` seconds (``None``: none came)."""
+        self.control.settimeout(timeout)
+        try:
+            message = self.control.recv(4096).decode()
+        except socket.timeout:
+            return None
+        if not message:
+            raise AssertionError(f"the fork server ended (status {self.process.wait()})")
+        if message.startswith("ended "):
+            _, pid, status = message.split()
+            self.ended[int(pid)] = int(status)
+        return message
+
+    def run(self, call: list, fds: list[int], what: str, timeout: float) -> int:
+        """Run ``call`` in a child of the server; its wait status.
+
+        Raises:
+            AssertionError: it did not end within ``timeout`` (it is killed: a hang).
+        """
+        request = {"id": next(self.ids), "env": dict(os.environ), "cwd": os.getcwd(),
+                   "umask": _umask(), "path": sys.path, "call": call}
+        with tempfile.TemporaryFile() as body:  # a file: a case's argv may be megabytes
+            body.write(json.dumps(request).encode())
+            body.seek(0)
+            socket.send_fds(self.control, [b"run"], [body.fileno(), *fds])
+        deadline = time.monotonic() + 30.0
+        while not (message := self._receive(max(0.0, deadline - time.monotonic()))
+                   or "").startswith(f"started {request['id']} "):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the fork server did not start {what}")
+        pid = int(message.split()[2])
+        deadline = time.monotonic() + timeout
+        while pid not in self.ended:
+            if self._receive(max(0.0, deadline - time.monotonic())) is None \
+                    and time.monotonic() > deadline:
+                os.kill(pid, signal.SIGKILL)
+                while pid not in self.ended:
+                    self._receive(30.0)
+                self.ended.pop(pid)
+                raise AssertionError(f"{what} did not finish within {timeout:g} s (a hang)")
+        return self.ended.pop(pid)
+
+
+_server: ForkServer | None = None
+
+
+def server() -> ForkServer:
+    """This worker's fork server (started now if it has none, or its last one ended)."""
+    global _server
+    if _server is None or _server.process.poll() is not None:
+        _server = ForkServer()
+    return _server
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def run_main(argv: list[str], timeout: float = TIMEOUT) -> Outcome:
     """``worksheet.cli.main(argv)`` in a child process; its status, standard output and error.
 
@@ -45,38 +131,8 @@ def run_main(argv: list[str], timeout: float = TIMEOUT) -> Outcome:
             of a signal.
     """
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        sys.stdout.flush()
-        sys.stderr.flush()
-        pid = os.fork()
-        if pid == 0:  # the child: never returns into pytest
-            status = 70
-            try:
-                os.dup2(out.fileno(), 1)
-                os.dup2(err.fileno(), 2)
-                sys.stdout = open(1, "w", encoding="utf-8", errors="backslashreplace",
-                                  closefd=False)
-                sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace",
-                                  closefd=False)
-                from worksheet.cli import main
-
-                status = main(argv)
-                sys.stdout.flush()
-                sys.stderr.flush()
-            finally:
-                os._exit(status if isinstance(status, int) else 70)
-        deadline = time.monotonic() + timeout
-        delay = 0.001
-        while True:
-            done, wait_status = os.waitpid(pid, os.WNOHANG)
-            if done:
-                break
-            if time.monotonic() > deadline:
-                os.kill(pid, signal.SIGKILL)
-                os.waitpid(pid, 0)
-                raise AssertionError(f"worksheet {' '.join(a[:60] for a in argv)} did not finish "
-                                     f"within {timeout:g} s (a hang)")
-            time.sleep(delay)
-            delay = min(delay * 2, 0.05)
+        wait_status = server().run(["main", argv], [out.fileno(), err.fileno()],
+                                   f"worksheet {' '.join(a[:60] for a in argv)}", timeout)
         if os.WIFSIGNALED(wait_status):
             raise AssertionError(f"worksheet {argv!r:.200} died of signal "
                                  f"{os.WTERMSIG(wait_status)}")
@@ -87,40 +143,31 @@ def run_main(argv: list[str], timeout: float = TIMEOUT) -> Outcome:
                        err.read().decode("utf-8", "replace"))
 
 
-def call_in_child(function, *args, timeout: float = TIMEOUT):
+def call_in_child(function, *args, timeout: float = TIMEOUT, imports: tuple[str, ...] = ()):
     """``function(*args)`` in a forked child with a hard timeout; its (picklable) result.
+
+    Args:
+        function: a module-level function of a test module (the server imports the module).
+        imports: modules the function imports that the server leaves out (the UI's): imported
+            in the server once, not in every child.
 
     Raises:
         AssertionError: the child hung (it is killed) or died; the child's exception, re-raised
             as an AssertionError naming it.
     """
-    import pickle
-
     with tempfile.TemporaryFile() as result:
-        pid = os.fork()
-        if pid == 0:
-            code = 0
-            try:
-                try:
-                    payload = ("ok", function(*args))
-                except BaseException as error:  # noqa: BLE001 — reported to the parent
-                    payload = ("error", f"{type(error).__name__}: {error}"[:2000])
-                result.write(pickle.dumps(payload))
-                result.flush()
-            except BaseException:  # noqa: BLE001
-                code = 70
-            finally:
-                os._exit(code)
-        deadline = time.monotonic() + timeout
-        while not os.waitpid(pid, os.WNOHANG)[0]:
-            if time.monotonic() > deadline:
-                os.kill(pid, signal.SIGKILL)
-                os.waitpid(pid, 0)
-                raise AssertionError(f"{function.__name__}{args!r:.200} did not finish within "
-                                     f"{timeout:g} s (a hang)")
-            time.sleep(0.005)
+        result.write(pickle.dumps(args))
+        result.flush()
+        module = sys.modules[function.__module__]
+        what = f"{function.__name__}{args!r:.200}"
+        wait_status = server().run(
+            ["function", function.__module__, module.__file__, function.__qualname__,
+             list(imports)],
+            [result.fileno()], what, timeout)
+        if wait_status != 0:
+            raise AssertionError(f"{what} died (wait status {wait_status})")
         result.seek(0)
         kind, value = pickle.loads(result.read())
         if kind == "error":
-            raise AssertionError(f"{function.__name__}{args!r:.200} raised {value}")
+            raise AssertionError(f"{what} raised {value}")
         return value

@@ -111,7 +111,7 @@ def test_the_party_screen_draws_a_hostile_folder_as_plain_lines(files):
 
     with tempfile.TemporaryDirectory() as folder:
         _write(folder, files)
-        rows = call_in_child(_drawn_rows, folder)
+        rows = call_in_child(_drawn_rows, folder, imports=("worksheet.ui.screens.party",))
         listed = [row for row in rows if row[0] is not None or row[1].startswith("refused:")]
         assert len(listed) <= len(files)  # a row per file at most
         hints = [text for row, text in rows if (row, text) not in listed]

@@ -1,0 +1,175 @@
+"""A fork server for :mod:`forked`: a small process with the command line imported, which forks a
+child per case instead of the test worker forking itself.
+
+Forking the test worker cost more than the case it ran: the worker is a 60 MB process (pytest,
+hypothesis, Textual, every test module), so each fork copied its page tables (about 5 ms on this
+VM, half of it system time), and after it both the child and the worker paid a page fault for
+every page they wrote (copy-on-write): 1,842 cases took about 35 s of CPU, most of it the
+kernel's. This process holds what a case needs (``worksheet.cli`` and the modules a case calls),
+frozen (:func:`gc.freeze`) so that a child's collections write to none of its pages, and it
+never writes to its own pages between forks but for the few objects of one request.
+
+One per test worker (:func:`forked.server` starts it, over a ``SOCK_SEQPACKET`` socket pair).
+A request is a file holding JSON, its descriptor sent with the files the case writes:
+``{"id", "env", "cwd", "umask", "path", "call"}`` where ``call`` is ``["main", argv]`` (``worksheet.cli.main(argv)`` with descriptors 1 and 2 as
+the two attached files) or ``["function", module, file, qualname, imports]`` (a function of a
+test module, imported here with the modules named in ``imports``; its arguments pickled in
+the attached file, its result written there). The
+server answers ``started ID PID`` once the child is forked and ``ended PID WAITSTATUS`` when it
+has reaped it; when the socket closes (the worker ended) it kills what it started and ends.
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import importlib.util
+import json
+import locale  # noqa: F401 — what opening a text file imports, in every case
+import os
+import pickle
+import pkgutil
+import select
+import signal
+import socket
+import sys
+
+import worksheet
+from worksheet import rulesets
+
+
+UI = ("worksheet.ui", "worksheet.serve")
+"""Left out (Textual, asyncssh): twice the size to fork, for the few cases that draw (they
+name what they need, :func:`forked.call_in_child`'s ``imports``)."""
+
+
+def import_every_module() -> None:
+    """Import every module of ``worksheet``: the command line imports a subcommand's modules
+    (``json``, ``argparse``, the formats, the importers) only when it runs, and a case imported
+    in the child would pay for the import, and the copy of every page it touched, each time."""
+    for found in pkgutil.walk_packages(worksheet.__path__, "worksheet."):
+        if not found.name.startswith(UI):
+            importlib.import_module(found.name)
+    for ruleset_id in rulesets.ids():
+        rulesets.get(ruleset_id)
+
+
+def _module(name: str, file: str):
+    """The test module ``name`` (from ``file``), imported in this process at its first case."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, file)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    gc.freeze()  # what the import made, as what start-up made: no child copies its pages
+    return module
+
+
+def _run(request: dict, fds: list[int]) -> int:
+    """In the child: the case; its exit status."""
+    os.chdir(request["cwd"])
+    os.environ.clear()
+    os.environ.update(request["env"])
+    os.umask(request["umask"])
+    kind, *call = request["call"]
+    if kind == "main":
+        (argv,) = call
+        out, err = fds
+        os.dup2(out, 1)
+        os.dup2(err, 2)
+        sys.stdout = open(1, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
+        sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
+        from worksheet.cli import main
+
+        status = main(argv)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        return status if isinstance(status, int) else 70
+    name, file, qualname, _ = call
+    (result,) = fds
+    with open(result, "r+b", closefd=False) as stream:
+        stream.seek(0)  # the worker's offset, shared: it stands after what it wrote
+        args = pickle.loads(stream.read())
+        function = _module(name, file)
+        for part in qualname.split("."):
+            function = getattr(function, part)
+        try:
+            payload = ("ok", function(*args))
+        except BaseException as error:  # noqa: BLE001 — reported to the worker
+            payload = ("error", f"{type(error).__name__}: {error}"[:2000])
+        stream.seek(0)
+        stream.truncate()
+        stream.write(pickle.dumps(payload))
+    return 0
+
+
+def serve(control: socket.socket) -> None:
+    """Fork a child per request until the socket closes."""
+    wake_read, wake_write = os.pipe()
+    os.set_blocking(wake_read, False)
+    os.set_blocking(wake_write, False)
+    signal.signal(signal.SIGCHLD, lambda *_: None)
+    signal.set_wakeup_fd(wake_write)
+    children: set[int] = set()
+    while True:
+        ready, _, _ = select.select([control, wake_read], [], [])
+        if wake_read in ready:
+            try:
+                while os.read(wake_read, 512):
+                    pass
+            except BlockingIOError:
+                pass
+        while children:
+            try:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                break
+            if pid == 0:
+                break
+            children.discard(pid)
+            control.send(f"ended {pid} {status}".encode())
+        if control not in ready:
+            continue
+        message, fds, _, _ = socket.recv_fds(control, 64, 4)
+        if not message:  # the worker is gone: so is everything it started
+            for pid in children:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+            return
+        with open(fds.pop(0), "rb") as body:  # the request: its size has no bound
+            request = json.loads(body.read())
+        sys.path[:] = request["path"]
+        if request["call"][0] == "function":  # imported here once, so each child starts warm
+            _module(*request["call"][1:3])
+            for name in request["call"][4]:
+                if name not in sys.modules:
+                    importlib.import_module(name)
+                    gc.freeze()
+        pid = os.fork()
+        if pid == 0:
+            status = 70
+            try:
+                signal.set_wakeup_fd(-1)
+                signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+                control.close()
+                status = _run(request, fds)
+            finally:
+                os._exit(status)
+        children.add(pid)
+        for fd in fds:
+            os.close(fd)
+        control.send(f"started {request['id']} {pid}".encode())
+
+
+def main() -> None:
+    control = socket.socket(fileno=int(sys.argv[1]))
+    import_every_module()
+    gc.freeze()
+    serve(control)
+
+
+if __name__ == "__main__":
+    main()
