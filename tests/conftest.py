@@ -7,13 +7,17 @@ import gc
 import pytest
 
 from tests.compile_once import compile_once, is_controller
+from tests.css_once import parse_each_css_once
 
 
 def pytest_configure(config):
     """Compile what every test process imports once, before the workers start
-    (``compile_once``: this machine's shell has Python write no bytecode)."""
+    (``compile_once``: this machine's shell has Python write no bytecode); in a process that
+    runs tests, parse each piece of the apps' CSS once (``css_once``)."""
     if is_controller(config):
         compile_once(config)
+    if not (is_controller(config) and config.getoption("numprocesses", None)):
+        parse_each_css_once()
 
 
 def pytest_collection_finish(session):
