@@ -338,6 +338,26 @@ class Forked:
         self.send_signal(signal.SIGTERM)
 
 
+class Screen(pyte.Screen):
+    """pyte's screen, its text kept between reads until something changes it.
+
+    A test polls the screen every 20 ms while it waits (:meth:`PtyWorksheet.wait_until`), and
+    pyte renders every cell of every line on each read of ``display``: that was two thirds of
+    a pty test's own CPU. pyte marks each line it changes in ``dirty`` (writing, erasing,
+    scrolling, resizing, resetting), so the text is rendered again only after a change."""
+
+    def __init__(self, columns: int, lines: int):
+        super().__init__(columns, lines)
+        self._text: list[str] | None = None
+
+    @property
+    def display(self) -> list[str]:
+        if self._text is None or self.dirty:
+            self.dirty.clear()
+            self._text = pyte.Screen.display.fget(self)
+        return list(self._text)
+
+
 class PtyWorksheet:
     """One run of the program on a pseudo-terminal of ``cols`` × ``rows``.
 
@@ -359,7 +379,7 @@ class PtyWorksheet:
                     "LINES": str(rows), **folders.env()}
         for name in ("NO_COLOR", "TEXTUAL", "TEXTUAL_DRIVER", "PYTEST_CURRENT_TEST"):
             self.env.pop(name, None)
-        self.screen = pyte.Screen(cols, rows)
+        self.screen = Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.output = bytearray()
         """Every byte the program wrote."""
