@@ -1,22 +1,25 @@
-"""A fork server for :mod:`forked`: a small process with the command line imported, which forks a
-child per case instead of the test worker forking itself.
+"""A fork server for :mod:`forked`: a small process with the command line imported, which forks
+the runners of the fuzz tests' cases instead of the test worker forking itself.
 
 Forking the test worker cost more than the case it ran: the worker is a 60 MB process (pytest,
 hypothesis, Textual, every test module), so each fork copied its page tables (about 5 ms on this
 VM, half of it system time), and after it both the child and the worker paid a page fault for
 every page they wrote (copy-on-write): 1,842 cases took about 35 s of CPU, most of it the
-kernel's. This process holds what a case needs (``worksheet.cli`` and the modules a case calls),
-frozen (:func:`gc.freeze`) so that a child's collections write to none of its pages, and it
-never writes to its own pages between forks but for the few objects of one request.
+kernel's. This process holds what a case needs (every module of ``worksheet`` but the UI's),
+frozen (:func:`gc.freeze`) so that a child's collections write to none of its pages. It forks
+one runner per test (:func:`run_cases`), which runs that test's cases one after another: a
+case's pages are copied once per test, not once per case.
 
-One per test worker (:func:`forked.server` starts it, over a ``SOCK_SEQPACKET`` socket pair).
-A request is a file holding JSON, its descriptor sent with the files the case writes:
-``{"id", "env", "cwd", "umask", "path", "call"}`` where ``call`` is ``["main", argv]`` (``worksheet.cli.main(argv)`` with descriptors 1 and 2 as
-the two attached files) or ``["function", module, file, qualname, imports]`` (a function of a
-test module, imported here with the modules named in ``imports``; its arguments pickled in
-the attached file, its result written there). The
-server answers ``started ID PID`` once the child is forked and ``ended PID WAITSTATUS`` when it
-has reaped it; when the socket closes (the worker ended) it kills what it started and ends.
+One server per test worker (:func:`forked.server` starts it, over a ``SOCK_SEQPACKET`` socket
+pair). Requests and cases are files holding JSON, their descriptors sent over the sockets:
+``{"id", "env", "cwd", "umask", "path", "call"}`` where ``call`` is ``["main", argv]``
+(``worksheet.cli.main(argv)`` with descriptors 1 and 2 as the two attached files) or
+``["function", module, file, qualname, imports]`` (a function of a test module, imported here
+with the modules named in ``imports``; its arguments pickled in the attached file, its result
+written there). To the server, a request (the test's first case) with the runner's end of a
+socket pair attached: it answers ``started ID PID`` once the runner is forked and ``ended PID
+WAITSTATUS`` when it has reaped it. To the runner, each case: it answers ``done STATUS``. When
+the worker's socket closes (the worker ended) the server kills what it started and ends.
 """
 
 from __future__ import annotations
@@ -67,7 +70,8 @@ def _module(name: str, file: str):
 
 
 def _run(request: dict, fds: list[int]) -> int:
-    """In the child: the case; its exit status."""
+    """In the runner: one case; its exit status (70: it raised, as an uncaught exception in a
+    program that exits 70 would)."""
     os.chdir(request["cwd"])
     os.environ.clear()
     os.environ.update(request["env"])
@@ -82,9 +86,13 @@ def _run(request: dict, fds: list[int]) -> int:
         sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
         from worksheet.cli import main
 
-        status = main(argv)
-        sys.stdout.flush()
-        sys.stderr.flush()
+        try:
+            status = main(argv)
+        except BaseException:  # noqa: BLE001 — a crash is the case's finding: its status says so
+            status = 70
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
         return status if isinstance(status, int) else 70
     name, file, qualname, _ = call
     (result,) = fds
@@ -104,8 +112,29 @@ def _run(request: dict, fds: list[int]) -> int:
     return 0
 
 
+def _read_request(fd: int) -> dict:
+    with open(fd, "rb") as body:  # a file: a request's size has no bound
+        return json.loads(body.read())
+
+
+def run_cases(cases: socket.socket) -> None:
+    """In the runner: run each case that comes on ``cases``, answering ``done STATUS``, until
+    the worker closes it."""
+    while True:
+        message, fds, _, _ = socket.recv_fds(cases, 64, 4)
+        if not message:
+            return
+        request = _read_request(fds.pop(0))
+        try:
+            status = _run(request, fds)
+        finally:
+            for fd in fds:
+                os.close(fd)
+        cases.send(f"done {status & 0xFF}".encode())
+
+
 def serve(control: socket.socket) -> None:
-    """Fork a child per request until the socket closes."""
+    """Fork a runner per request until the socket closes."""
     wake_read, wake_write = os.pipe()
     os.set_blocking(wake_read, False)
     os.set_blocking(wake_write, False)
@@ -139,10 +168,10 @@ def serve(control: socket.socket) -> None:
                 except OSError:
                     pass
             return
-        with open(fds.pop(0), "rb") as body:  # the request: its size has no bound
-            request = json.loads(body.read())
+        request = _read_request(fds.pop(0))
+        (cases,) = fds
         sys.path[:] = request["path"]
-        if request["call"][0] == "function":  # imported here once, so each child starts warm
+        if request["call"][0] == "function":  # imported here once, so each runner starts warm
             _module(*request["call"][1:3])
             for name in request["call"][4]:
                 if name not in sys.modules:
@@ -155,12 +184,12 @@ def serve(control: socket.socket) -> None:
                 signal.set_wakeup_fd(-1)
                 signal.signal(signal.SIGCHLD, signal.SIG_DFL)
                 control.close()
-                status = _run(request, fds)
+                run_cases(socket.socket(fileno=cases))
+                status = 0
             finally:
                 os._exit(status)
         children.add(pid)
-        for fd in fds:
-            os.close(fd)
+        os.close(cases)
         control.send(f"started {request['id']} {pid}".encode())
 
 

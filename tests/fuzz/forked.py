@@ -2,11 +2,15 @@
 
 A timer in the same process (``SIGALRM``) cannot stop a hang inside C code: ``int()`` of a
 billion-digit string never returns to the interpreter to notice it. A forked child can be
-killed whatever it is doing, so a hang fails the test instead of freezing the suite. The child
-is forked by a small server with the command line already imported (:mod:`fork_server`, one
-per test worker), not by the worker itself: forking the 60 MB worker cost more than most cases.
-The case sees what it saw as the worker's child: the worker's environment, working directory,
-umask and ``sys.path`` at the call.
+killed whatever it is doing, so a hang fails the test instead of freezing the suite.
+
+The child is forked by a small server with the command line already imported
+(:mod:`fork_server`, one per test worker), not by the worker itself, and it runs every case of
+one test, one after another (a "runner"): forking the 60 MB worker for each case, and the
+copy-on-write faults in both processes after it, cost more than most cases (the fuzz tests
+took 35 s of CPU, 14 s now). Each case sees what the test has at the call: the worker's
+environment, working directory, umask and ``sys.path``. A case that hangs or ends its runner
+(an exit, a signal) costs the runner; the test's next case gets a new one.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import itertools
 import json
 import os
 import pickle
+import select
 import signal
 import socket
 import subprocess
@@ -52,6 +57,9 @@ class ForkServer:
         atexit.register(self.stop)
         self.ids = itertools.count()
         self.ended: dict[int, int] = {}
+        """Wait statuses of the runners the server reaped, by process id."""
+        self.runner: tuple[socket.socket, int, str] | None = None
+        """This test's runner: its socket, process id and the test's id."""
 
     def stop(self) -> None:
         """End the server (it kills what it started) and reap it."""
@@ -76,34 +84,73 @@ class ForkServer:
             self.ended[int(pid)] = int(status)
         return message
 
-    def run(self, call: list, fds: list[int], what: str, timeout: float) -> int:
-        """Run ``call`` in a child of the server; its wait status.
-
-        Raises:
-            AssertionError: it did not end within ``timeout`` (it is killed: a hang).
-        """
+    def _request_file(self, call: list) -> tuple[dict, "tempfile._TemporaryFileWrapper"]:
         request = {"id": next(self.ids), "env": dict(os.environ), "cwd": os.getcwd(),
                    "umask": _umask(), "path": sys.path, "call": call}
-        with tempfile.TemporaryFile() as body:  # a file: a case's argv may be megabytes
-            body.write(json.dumps(request).encode())
-            body.seek(0)
-            socket.send_fds(self.control, [b"run"], [body.fileno(), *fds])
+        body = tempfile.TemporaryFile()  # a file: a case's argv may be megabytes
+        body.write(json.dumps(request).encode())
+        body.seek(0)
+        return request, body
+
+    def _runner_for(self, call: list, test: str) -> tuple[socket.socket, int]:
+        """The runner of this test's cases (forked now at its first case)."""
+        if self.runner is not None and self.runner[2] == test:
+            return self.runner[:2]
+        self._drop_runner()
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        request, body = self._request_file(call)
+        with body, theirs:
+            socket.send_fds(self.control, [b"runner"], [body.fileno(), theirs.fileno()])
         deadline = time.monotonic() + 30.0
         while not (message := self._receive(max(0.0, deadline - time.monotonic()))
                    or "").startswith(f"started {request['id']} "):
             if time.monotonic() > deadline:
-                raise AssertionError(f"the fork server did not start {what}")
-        pid = int(message.split()[2])
+                raise AssertionError("the fork server did not start a runner")
+        self.runner = (ours, int(message.split()[2]), test)
+        return self.runner[:2]
+
+    def _drop_runner(self) -> None:
+        """Close the runner's socket: it ends, and the server reaps it."""
+        if self.runner is not None:
+            self.runner[0].close()
+            self.runner = None
+
+    def run(self, call: list, fds: list[int], what: str, timeout: float) -> int:
+        """Run ``call`` in this test's runner; the wait status a process exiting with its
+        status would have (or the runner's, when the case ended it).
+
+        Raises:
+            AssertionError: it did not end within ``timeout`` (the runner is killed: a hang).
+        """
+        test = os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" (", 1)[0]
+        cases, pid = self._runner_for(call, test)
+        request, body = self._request_file(call)
+        with body:
+            socket.send_fds(cases, [b"case"], [body.fileno(), *fds])
         deadline = time.monotonic() + timeout
-        while pid not in self.ended:
-            if self._receive(max(0.0, deadline - time.monotonic())) is None \
-                    and time.monotonic() > deadline:
+        while True:
+            ready, _, _ = select.select([cases, self.control], [], [],
+                                        max(0.0, deadline - time.monotonic()))
+            if self.control in ready:
+                self._receive(0)
+            if pid in self.ended:  # the case ended the runner (exit, signal)
+                self._drop_runner()
+                return self.ended.pop(pid)
+            if cases in ready:
+                answer = cases.recv(64).decode()
+                if answer.startswith("done "):
+                    return int(answer.split()[1]) << 8
+                while pid not in self.ended:  # the runner closed its end: its status follows
+                    self._receive(30.0)
+                self._drop_runner()
+                return self.ended.pop(pid)
+            if time.monotonic() > deadline:
                 os.kill(pid, signal.SIGKILL)
                 while pid not in self.ended:
                     self._receive(30.0)
                 self.ended.pop(pid)
+                self._drop_runner()
                 raise AssertionError(f"{what} did not finish within {timeout:g} s (a hang)")
-        return self.ended.pop(pid)
 
 
 _server: ForkServer | None = None
