@@ -6,7 +6,8 @@ so every Pilot app parsed the same thirty-odd sources again, its own and every w
 500. The rules a piece of CSS parses to depend only on its text, where it was read from, its
 scope and priority, and the stylesheet's variables (the theme's colours), all part of the
 key here; a rule set is not changed after it is parsed, so apps can share it. A parse that
-fails raises as before and is not kept. The app's own behaviour is untouched: this only saves
+fails raises as before and is not kept. Each app's own cache is read and filled as Textual
+does (a test reads its misses), so the app's behaviour is untouched: this only saves
 tokenising the same text again.
 """
 
@@ -23,13 +24,18 @@ def parse_each_css_once() -> None:
     parsed: dict[tuple, list] = {}
 
     def shared_parse(self, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):
-        key = (css, read_from, is_default_rules, tie_breaker, scope,
-               tuple(self._variables.items()))
-        rules = parsed.get(key)
-        if rules is None:
-            rules = parsed[key] = parse(self, css, read_from, is_default_rules, tie_breaker,
-                                        scope)
-        return rules
+        key = (css, read_from, is_default_rules, tie_breaker, scope)
+        shared_key = (*key, tuple(self._variables.items()))
+        rules = parsed.get(shared_key)
+        if rules is None:  # Textual's own parse, which keeps it in the app's cache
+            rules = parsed[shared_key] = parse(self, css, read_from, is_default_rules,
+                                               tie_breaker, scope)
+            return rules
+        try:  # the app's cache as Textual has it: its hits, misses and keys
+            return self._parse_cache[key]
+        except KeyError:
+            self._parse_cache[key] = rules
+            return rules
 
     shared_parse.shared = True
     Stylesheet._parse_rules = shared_parse
