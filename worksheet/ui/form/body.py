@@ -22,7 +22,7 @@ from textual.widget import Widget
 
 from worksheet.engine import InputSpec
 from worksheet.ui.terminal.deadline import poll_until
-from worksheet.ui.textual_internals import forget_arrangement, forget_geometry, layout_pending
+from worksheet.ui.textual_internals import forget_arrangement, forget_geometry
 from worksheet.ui.widgets import InputRow, ValueRow
 from worksheet.ui.form.row_lines import first_view, row_lines, take_lines
 from worksheet.ui.form.window import Gap, RowWindow
@@ -367,16 +367,12 @@ class FormBody(RowWindow, VerticalScroll, can_focus=False):
         """Scroll the focused row into view after a layout, so its place is known: a row
         focused as soon as it was built, the first field below a tab's round group, may wait
         a refresh or two for its place (:data:`REVEAL_TRIES` more at most)."""
-        poll_until(self, self._focus_placed, self._reveal_focused, refreshes=1 + REVEAL_TRIES,
-                   otherwise=self._reveal_focused)
+        poll_until(self, self._focus_placed, self._reveal_focused, refreshes=1 + REVEAL_TRIES)
 
     def _focus_placed(self) -> bool:
-        """Whether the focused row is laid out where it now stands (or none of this body's
-        has focus). A layout asked for and not done yet leaves the row its old place: F10
-        from the Odds step on a loaded machine centred the Attack dice row at its place in
-        the whole form, and the shorter fight view then showed the Odds step at its top."""
+        """Whether the focused row is laid out (or none of this body's has focus)."""
         row = self.row_of(self.screen.focused if self.is_attached else None)
-        return row is None or bool(row.virtual_region.height) and not layout_pending(self.screen)
+        return row is None or bool(row.virtual_region.height)
 
     def _reveal_focused(self) -> None:
         focused = self.screen.focused if self.is_attached else None

@@ -20,9 +20,8 @@ from textual.widget import Widget
 
 from worksheet.engine import Ruleset
 from worksheet.engine.odds_text import ODDS_STEP
-from worksheet.ui.form.body import REVEAL_TRIES, FormBody, first_view, input_editor
+from worksheet.ui.form.body import FormBody, first_view, input_editor
 from worksheet.ui.terminal.deadline import poll_until
-from worksheet.ui.textual_internals import layout_pending
 from worksheet.ui.widgets import InputRow, ValueRow
 
 RESUME_TRIES = 5
@@ -127,9 +126,7 @@ class FocusTargets:
             # once the rule panel is hidden and the rows laid out anew: the top again, if the
             # focused row is in view there (Shadowrun, F10 from Attack dice at 80×24: the
             # body, taller now, kept the focused row centred, the round heading above it)
-            poll_until(self, lambda: not layout_pending(self.screen),  # type: ignore
-                       self._fight_view_top, refreshes=1 + REVEAL_TRIES,
-                       otherwise=self._fight_view_top)
+            self.call_after_refresh(self._fight_view_top)  # type: ignore[attr-defined]
             return
         given, self._fight_view_focus = self._fight_view_focus, None
         odds = self._odds_row()
