@@ -32,10 +32,11 @@ import locale  # noqa: F401 — what opening a text file imports, in every case
 import os
 import pickle
 import pkgutil
-import select
+import runpy
 import signal
 import socket
 import sys
+from pathlib import Path
 
 import worksheet
 from worksheet import rulesets
@@ -133,40 +134,21 @@ def run_cases(cases: socket.socket) -> None:
         cases.send(f"done {status & 0xFF}".encode())
 
 
+def _children(control: socket.socket):
+    """The runners' reaper (``tests/child_reaper.py``, run from its file: see there)."""
+    reaper = runpy.run_path(str(Path(__file__).resolve().parents[1] / "child_reaper.py"))
+    return reaper["Children"](control, lambda pid: os.kill(pid, signal.SIGKILL))
+
+
 def serve(control: socket.socket) -> None:
     """Fork a runner per request until the socket closes."""
-    wake_read, wake_write = os.pipe()
-    os.set_blocking(wake_read, False)
-    os.set_blocking(wake_write, False)
-    signal.signal(signal.SIGCHLD, lambda *_: None)
-    signal.set_wakeup_fd(wake_write)
-    children: set[int] = set()
+    children = _children(control)
     while True:
-        ready, _, _ = select.select([control, wake_read], [], [])
-        if wake_read in ready:
-            try:
-                while os.read(wake_read, 512):
-                    pass
-            except BlockingIOError:
-                pass
-        while children:
-            try:
-                pid, status = os.waitpid(-1, os.WNOHANG)
-            except ChildProcessError:
-                break
-            if pid == 0:
-                break
-            children.discard(pid)
-            control.send(f"ended {pid} {status}".encode())
-        if control not in ready:
+        if not children.wait():
             continue
         message, fds, _, _ = socket.recv_fds(control, 64, 4)
         if not message:  # the worker is gone: so is everything it started
-            for pid in children:
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                except OSError:
-                    pass
+            children.kill_all()
             return
         request = _read_request(fds.pop(0))
         (cases,) = fds
@@ -181,14 +163,13 @@ def serve(control: socket.socket) -> None:
         if pid == 0:
             status = 70
             try:
-                signal.set_wakeup_fd(-1)
-                signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+                children.in_the_child()
                 control.close()
                 run_cases(socket.socket(fileno=cases))
                 status = 0
             finally:
                 os._exit(status)
-        children.add(pid)
+        children.pids.add(pid)
         os.close(cases)
         control.send(f"started {request['id']} {pid}".encode())
 

@@ -39,12 +39,13 @@ import fcntl
 import gc
 import json
 import os
-import select
+import runpy
 import signal
 import socket
 import sys
 import termios
 import traceback
+from pathlib import Path
 
 RUN_TIME_ONLY = frozenset({"HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME",
                            "WORKSHEET_SHARED_PRESETS", "COLUMNS", "LINES"})
@@ -77,8 +78,6 @@ def become(request: dict, slave: int, ready: int) -> None:
     """In the forked child: the program's session, terminal, descriptors, environment. Every
     descriptor but 0-2 and ``ready`` (closed by the caller) is closed; the caller detached
     any Python object that held one."""
-    signal.set_wakeup_fd(-1)
-    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     os.setsid()
     for fd in (0, 1, 2):
         os.dup2(slave, fd)
@@ -106,40 +105,21 @@ def become(request: dict, slave: int, ready: int) -> None:
     sys.path[0] = os.path.dirname(request["script"])
 
 
+def _children(control: socket.socket):
+    """The children's reaper (``tests/child_reaper.py``, run from its file: see there)."""
+    reaper = runpy.run_path(str(Path(__file__).resolve().parents[1] / "child_reaper.py"))
+    return reaper["Children"](control, lambda pid: os.killpg(pid, signal.SIGKILL))
+
+
 def serve(control: socket.socket) -> dict | None:
     """Fork a child per request until the socket closes; returns the request in a child."""
-    wake_read, wake_write = os.pipe()
-    os.set_blocking(wake_write, False)
-    os.set_blocking(wake_read, False)
-    signal.signal(signal.SIGCHLD, lambda *_: None)
-    signal.set_wakeup_fd(wake_write)
-    children: set[int] = set()
+    children = _children(control)
     while True:
-        ready, _, _ = select.select([control, wake_read], [], [])
-        if wake_read in ready:
-            try:
-                while os.read(wake_read, 512):
-                    pass
-            except BlockingIOError:
-                pass
-        while children:  # reap every child that ended, and say so
-            try:
-                pid, status = os.waitpid(-1, os.WNOHANG)
-            except ChildProcessError:
-                break
-            if pid == 0:
-                break
-            children.discard(pid)
-            control.send(f"ended {pid} {status}".encode())
-        if control not in ready:
+        if not children.wait():
             continue
         message, fds, _, _ = socket.recv_fds(control, 1 << 20, 1)
         if not message:  # the worker is gone: so is everything it started
-            for pid in children:
-                try:
-                    os.killpg(pid, signal.SIGKILL)
-                except OSError:
-                    pass
+            children.kill_all()
             return None
         request = json.loads(message)
         slave = fds[0]
@@ -147,6 +127,7 @@ def serve(control: socket.socket) -> dict | None:
         pid = os.fork()
         if pid == 0:
             try:
+                children.in_the_child()
                 control.detach()  # its descriptor is closed with the others
                 become(request, slave, ready_write)
             except BaseException:  # noqa: BLE001 — told to the parent, which reports it
@@ -154,7 +135,7 @@ def serve(control: socket.socket) -> dict | None:
                 os._exit(127)
             os.close(ready_write)
             return request
-        children.add(pid)
+        children.pids.add(pid)
         os.close(slave)
         os.close(ready_write)
         failure = b""
@@ -174,8 +155,6 @@ def main() -> None:
     request = serve(control)
     if request is None:
         return
-    import runpy
-
     runpy.run_path(request["script"], run_name="__main__")
 
 
