@@ -27,6 +27,7 @@ from worksheet.ui.controllers.focus import FocusController
 from worksheet.ui.keys import ALT_DIGITS, Key, help_rows, key_names
 from worksheet.ui.terminal.garbage import PauseCollector, free_removed
 from worksheet.ui.app.actions import ControllerActions
+from worksheet.ui.app.attached_styles import StyleAttachedWidgetsOnly
 from worksheet.ui.app.one_message import OneMessage
 from worksheet.ui.terminal.key_gate import KeyGate
 from worksheet.ui.controllers.recovery import RecoveryController
@@ -44,7 +45,7 @@ from worksheet.ui.widgets.tab_bar import TabBar
 if TYPE_CHECKING:
     from worksheet.presets import Preset
 
-class WorksheetApp(ControllerActions, OneMessage, RedrawScreen, KeyGate,
+class WorksheetApp(ControllerActions, OneMessage, RedrawScreen, KeyGate, StyleAttachedWidgetsOnly,
                    UncaughtExceptionHook, HooksWhileRunning, App[None]):
     """The terminal worksheet. What each group of keys does is a controller's, each owning its
     state: ``focus_keys`` and ``recovery``, and made at their first key (``app.actions``)
