@@ -10,6 +10,7 @@ import pytest
 from worksheet.presets import Preset, save_preset
 from worksheet.ui import WorksheetApp
 from worksheet.ui.screens.presets import OpenPreset, SavePreset
+from waits import until
 
 SIZE = (80, 24)
 
@@ -100,7 +101,8 @@ async def test_typing_filters_by_name_and_description_and_keys_move(shared_folde
         await pilot.pause()
         assert table.cursor_row == 0 and "user: rogue.toml" in where_text(dialog)
         await pilot.press("down", "enter")
-        await pilot.pause()
+        # loaded after the refresh that follows the dialog's close (controllers.presets)
+        await until(pilot, lambda: app.presets["gemstone4"] is not None, "the preset loaded")
         assert not isinstance(app.screen, OpenPreset)
         assert app.presets["gemstone4"].name == names[1]
 

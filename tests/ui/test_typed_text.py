@@ -16,6 +16,7 @@ from worksheet.ui import WorksheetApp
 from worksheet.ui.speaker import Speaker
 from hooks_probe import notifications
 from shared_apps import app_pool
+from waits import until
 from worksheet.ui.widgets import InputRow
 from worksheet.ui.widgets import typed_choice
 
@@ -216,8 +217,9 @@ async def test_letters_typed_on_a_list_of_names_are_refused_aloud_and_tick_nothi
         names.focus()
         for typed in "wo":  # keys pressed apart: one message each (a burst: one, pty test)
             await pilot.press(*keys_of(typed))
-            await pilot.pause()
-            await pilot.pause()
+            # said once the burst is over: QUIET_SECONDS after the last key refused
+            await until(pilot, lambda: any(f"“{typed}”" in n.message
+                                           for n in notifications(app)), f"{typed} refused")
             said = [n.message for n in notifications(app)]  # the newest only: one line
             assert len(said) == 1 and said[0].startswith(
                 f"Not entered: “{typed}”. Ignored penalties is a list to tick"), said

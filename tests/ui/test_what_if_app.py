@@ -47,6 +47,7 @@ async def test_the_what_if_view_lists_calcs_ranking_and_enter_applies_one_undo_s
     app = WorksheetApp(preset=PRESETS[ruleset])
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: app.form() is not None, "the form")
+        start = dict(app.form().entries)
         await pilot.press("ctrl+f")
         await until(pilot, lambda: isinstance(app.screen, WhatIfScreen), "the what-if view")
         options = app.screen.query_one(OptionList)
@@ -54,6 +55,8 @@ async def test_the_what_if_view_lists_calcs_ranking_and_enter_applies_one_undo_s
         assert shown == expected
         await pilot.press("enter")
         await until(pilot, lambda: not isinstance(app.screen, WhatIfScreen), "closed")
+        # the view's answer is applied in the app's next turn, after it closed
+        await until(pilot, lambda: dict(app.form().entries) != start, "the change applied")
         form = app.form()
         applied = {n: e for n, e in form.entries.items() if isinstance(e, str)}
         after = _json(form)
