@@ -8,16 +8,19 @@ import pytest
 
 from tests.compile_once import compile_once, is_controller
 from tests.css_once import parse_each_css_once
+from tests import pilot_idle
 
 
 def pytest_configure(config):
     """Compile what every test process imports once, before the workers start
     (``compile_once``: this machine's shell has Python write no bytecode); in a process that
-    runs tests, parse each piece of the apps' CSS once (``css_once``)."""
+    runs tests, parse each piece of the apps' CSS once (``css_once``) and let Pilot wait for
+    an idle app on the event loop (``pilot_idle``)."""
     if is_controller(config):
         compile_once(config)
     if not (is_controller(config) and config.getoption("numprocesses", None)):
         parse_each_css_once()
+        pilot_idle.install()
 
 
 def pytest_collection_finish(session):

@@ -1,0 +1,128 @@
+"""Pilot's wait for an idle app, read off the event loop instead of timed by the CPU clock.
+
+Textual's ``Pilot.press`` waits for the process to be idle twice per key, and
+``Pilot.pause()`` once: ``textual._wait.wait_for_idle`` sleeps 20 ms at a time until a slice
+passes with under 1 ms of CPU. So every key costs at least 40 ms of sleep, more while the app
+works, and far more on a worker whose CPU the other workers share: ``tests/ui`` spent about
+300 of its workers' 420 seconds in it (7,000 waits).
+
+With the app running on the test's own loop, "idle" can be read directly: nothing is ready
+to run (the loop's ready queue is empty on two turns running), no timer is due within
+:data:`SOON` (Textual's 20 ms slice, so a timer the old wait would have seen fire still
+does), and the app has run a call posted to it after that (it handles one message at a time:
+a key's action that awaits a refresh further off than :data:`SOON` is still running). A
+thread the test process did not have at its start (the tmux clipboard's question, the party
+view's worker) may be working where the loop cannot see it: while one is alive, Textual's
+own wait runs. ``min_sleep`` is kept as a floor, ``max_sleep`` as the bound.
+
+What neither wait sees is a timer of the app's further off than a slice (a refusal said
+50 ms after the last key, a frame held up to 100 ms): a test that asserts its effect waits
+for it (``tests/ui/waits.py``'s ``until``), as it must on a starved worker anyway.
+
+Measured on ``tests/ui`` at ``-n 4`` (509 tests): 112 s and 148 s of CPU with Textual's
+wait, 77 s and 132 s of CPU with this one (docs/performance.md).
+
+This reads the private queues of CPython's asyncio loop (``_ready``, ``_scheduled``): a loop
+without them gets Textual's wait. ``tests/test_pilot_idle.py`` checks each rule above.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Awaitable, Callable
+
+SOON = 0.02
+"""Seconds ahead a timer counts as part of the work on its way (Textual's sleep slice)."""
+
+CALM_TURNS = 2
+"""Turns of the loop in a row with nothing ready before the app counts as idle."""
+
+_textuals_wait: Callable[..., Awaitable[None]] | None = None
+_threads_at_start: set[int | None] = set()
+
+
+def _timer_due_soon(loop: asyncio.AbstractEventLoop) -> float | None:
+    """Seconds until the first live timer due within :data:`SOON`, or None."""
+    now = loop.time()
+    due = [handle.when() for handle in loop._scheduled  # type: ignore[attr-defined]
+           if not handle.cancelled() and handle.when() <= now + SOON]
+    return max(0.0, min(due) - now) if due else None
+
+
+def _first_timer(loop: asyncio.AbstractEventLoop) -> float:
+    """Seconds until the first live timer is due, at most :data:`SOON`."""
+    now = loop.time()
+    due = [handle.when() for handle in loop._scheduled  # type: ignore[attr-defined]
+           if not handle.cancelled()]
+    return min(SOON, max(0.0, min(due) - now)) if due else SOON
+
+
+def _probe_app() -> list[bool] | None:
+    """Post a call to the running app; the list it returns becomes ``[True]`` when the app
+    has run it (None: no app running, nothing to ask). The app handles one message at a
+    time: a key's action awaiting a refresh holds the call until it is done."""
+    from textual._context import active_app
+
+    try:
+        app = active_app.get()
+    except LookupError:
+        return None
+    answered: list[bool] = []
+    if not app.is_running or not app.call_later(answered.append, True):
+        return None
+    return answered
+
+
+def _new_thread_alive() -> bool:
+    """Whether a thread started since the process began its tests is still running."""
+    return any(thread.ident not in _threads_at_start and thread.is_alive()
+               for thread in threading.enumerate())
+
+
+async def wait_for_idle(min_sleep: float = 0.02, max_sleep: float = 1.0) -> None:
+    """Return once the loop has had nothing to run for :data:`CALM_TURNS` turns, no timer is
+    due within :data:`SOON` and the app has run a call posted to it, after at least
+    ``min_sleep`` and at most ``max_sleep``."""
+    loop = asyncio.get_running_loop()
+    assert _textuals_wait is not None, "install() first"
+    if not hasattr(loop, "_ready") or not hasattr(loop, "_scheduled") or _new_thread_alive():
+        await _textuals_wait(min_sleep, max_sleep)
+        return
+    ends = loop.time() + max_sleep
+    if min_sleep > 0:
+        await asyncio.sleep(min_sleep)
+    calm = 0
+    probe = None
+    while loop.time() < ends:
+        await asyncio.sleep(0)
+        if loop._ready:  # type: ignore[attr-defined]
+            calm = 0
+        elif (delay := _timer_due_soon(loop)) is not None:
+            calm = 0
+            await asyncio.sleep(delay)
+        elif probe is None:
+            probe = _probe_app()
+            if probe is None:
+                probe = [True]
+        elif not probe:  # the app is still in a handler: it awaits something further off
+            await asyncio.sleep(_first_timer(loop))
+        else:
+            calm += 1
+            if calm >= CALM_TURNS:
+                return
+
+
+def install() -> None:
+    """Make Pilot wait with :func:`wait_for_idle` in this process (its threads now are the
+    test runner's own, never the app's)."""
+    global _textuals_wait
+    import textual._wait
+    import textual.app
+    import textual.pilot
+
+    if _textuals_wait is None:
+        _textuals_wait = textual._wait.wait_for_idle
+    _threads_at_start.update(thread.ident for thread in threading.enumerate())
+    textual.app.wait_for_idle = wait_for_idle  # type: ignore[assignment]
+    textual.pilot.wait_for_idle = wait_for_idle  # type: ignore[assignment]
