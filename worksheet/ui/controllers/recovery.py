@@ -224,11 +224,18 @@ class RecoveryController:
             offer(self, state)
 
     def form_built(self, rid: str) -> None:
-        """A tab's form was just built: its restored edits, if any, go into it."""
-        if rid in self.pending:
+        """A tab's form was just built: its restored edits, if any, go into it.
+
+        Asked of the form itself, not of the app: the form handles the call only after it
+        has composed its parts, and then after the next refresh. Asked of the app, the call
+        could run before the form had composed (a refresh came first, on a loaded machine):
+        the load found no result strip, and the tab's edits were set aside as unrestorable.
+        """
+        form = self.host.form(rid)
+        if rid in self.pending and form is not None:
             from worksheet.ui.controllers.restoring import restore_tab
 
-            self.host.call_after_refresh(restore_tab, self, rid)
+            form.call_after_refresh(restore_tab, self, rid)
 
 def _call_soon(loop: asyncio.AbstractEventLoop, callback: Any, *args: Any) -> None:
     """Run ``callback`` on ``loop`` from another thread, unless the loop has ended."""
