@@ -198,6 +198,8 @@ class KeyGate:
             self._waiting.append(event)
             self._hand_on_next()
             return
+        if not self.screen_stack:  # type: ignore[attr-defined]
+            return  # the app is ending: its screens are gone, nothing takes the key
         try:
             event = self._escape_first(event)
             typed_before_shown = getattr(self.screen,  # type: ignore[attr-defined]
@@ -242,8 +244,7 @@ class KeyGate:
         return bound is not None and bound.binding.action.split("(")[0] in ALT_ACTIONS
 
     def keys_waiting(self) -> bool:
-        """Whether keys read are still on their way (the rest of a burst): waiting to be
-        handed on, or handed to a widget that has not handled them yet."""
+        """Whether keys read are still on their way: waiting, or not yet handled."""
         unfinished = self._unfinished
         return (bool(self._waiting) or self._in_flight is not None
                 or (unfinished is not None and not key_stopped(unfinished)))
@@ -378,8 +379,7 @@ class KeyGate:
             screen, answered, wait_for_dismiss=wait_for_dismiss, mode=mode)
 
     def _release_after_refresh(self, hold: int) -> None:
-        """Release hold number ``hold`` after the next refresh (what an answer's use left for
-        it has run by then)."""
+        """Release hold ``hold`` after the next refresh (an answer's use has run by then)."""
         self.call_after_refresh(self.release_keys, hold)  # type: ignore[attr-defined]
 
     def _hold_if_focus_will_move(self, event: events.Key) -> None:
