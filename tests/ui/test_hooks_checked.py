@@ -118,7 +118,7 @@ async def the_newest_message_replaces_the_one_shown(app, pilot):
 
 
 async def a_message_goes_when_its_time_is_up(app, pilot):
-    app.notify("Saved", timeout=0.05)
+    app.notify("Saved", timeout=1.0)  # beyond what a Pilot wait waits for (pilot_idle.SOON)
     await pilot.pause()
     assert app.message.message == "Saved"
     await until(pilot, lambda: app.message is None, "the message went when its time was up")

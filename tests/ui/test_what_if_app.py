@@ -61,8 +61,8 @@ async def test_the_what_if_view_lists_calcs_ranking_and_enter_applies_one_undo_s
         applied = {n: e for n, e in form.entries.items() if isinstance(e, str)}
         after = _json(form)
         titles = {n: s.title for n, s in form.ruleset.inputs.items()}
-        await pilot.press("ctrl+z")
-        await pilot.pause()
+        await pilot.press("ctrl+z")  # may wait behind the view's answer (the key gate)
+        await until(pilot, lambda: _json(form) != after, "the undo")
         undone = _json(form)
     # calc after the app: Textual holds standard output while it runs
     name = next(n for n, e in applied.items() if e != _start_entry(ruleset, n))
