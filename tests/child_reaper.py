@@ -60,6 +60,17 @@ class Children:
             self.control.send(f"ended {pid} {status}".encode())
         return self.control in ready
 
+    def next_request(self, size: int, max_fds: int) -> tuple[bytes, list[int]] | None:
+        """The next request and the descriptors passed with it, reaping children meanwhile;
+        None once the worker is gone, after killing everything it started."""
+        while not self.wait():
+            pass
+        message, fds, _, _ = socket.recv_fds(self.control, size, max_fds)
+        if not message:
+            self.kill_all()
+            return None
+        return message, fds
+
     def kill_all(self) -> None:
         """The worker is gone: so is everything it started."""
         for pid in self.pids:

@@ -143,13 +143,8 @@ def _children(control: socket.socket):
 def serve(control: socket.socket) -> None:
     """Fork a runner per request until the socket closes."""
     children = _children(control)
-    while True:
-        if not children.wait():
-            continue
-        message, fds, _, _ = socket.recv_fds(control, 64, 4)
-        if not message:  # the worker is gone: so is everything it started
-            children.kill_all()
-            return
+    while (request_fds := children.next_request(64, 4)) is not None:
+        _, fds = request_fds
         request = _read_request(fds.pop(0))
         (cases,) = fds
         sys.path[:] = request["path"]

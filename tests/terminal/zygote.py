@@ -114,13 +114,8 @@ def _children(control: socket.socket):
 def serve(control: socket.socket) -> dict | None:
     """Fork a child per request until the socket closes; returns the request in a child."""
     children = _children(control)
-    while True:
-        if not children.wait():
-            continue
-        message, fds, _, _ = socket.recv_fds(control, 1 << 20, 1)
-        if not message:  # the worker is gone: so is everything it started
-            children.kill_all()
-            return None
+    while (request_fds := children.next_request(1 << 20, 1)) is not None:
+        message, fds = request_fds
         request = json.loads(message)
         slave = fds[0]
         ready_read, ready_write = os.pipe()
