@@ -9,18 +9,19 @@ works, and far more on a worker whose CPU the other workers share: ``tests/ui`` 
 With the app running on the test's own loop, "idle" can be read directly: nothing is ready
 to run (the loop's ready queue is empty on two turns running), no timer is due within
 :data:`SOON` (a refresh is due within a frame, 17 ms, on an idle machine and later on a loaded
-one; a hold on the keys for a dialog's answer ends with one), and the app has run a call posted to it after that (it handles one message at a time:
-a key's action that awaits a refresh further off than :data:`SOON` is still running). A
+one; a hold on the keys for a dialog's answer ends with one), and the app has run a call
+posted to it after that (it handles one message at a time: a key's action that awaits a
+refresh further off than :data:`SOON` is still running). A
 thread the test process did not have at its start (the tmux clipboard's question, the party
 view's worker) may be working where the loop cannot see it: while one is alive, Textual's
 own wait runs. ``min_sleep`` is kept as a floor, ``max_sleep`` as the bound.
 
 What neither wait sees is a timer of the app's further off (a refusal said 50 ms after the
-last key, a frame held up to 100 ms, keys held until a deadline): a test that asserts its effect waits
-for it (``tests/ui/waits.py``'s ``until``), as it must on a starved worker anyway.
+last key, a frame held up to 100 ms, keys held until a deadline): a test that asserts its
+effect waits for it (``tests/ui/waits.py``'s ``until``), as it must on a starved worker anyway.
 
-Measured on ``tests/ui`` at ``-n 4`` (509 tests): 112 s and 148 s of CPU with Textual's
-wait, 77 s and 132 s of CPU with this one (docs/performance.md).
+Measured on ``tests/ui`` at ``-n 4`` (509 tests): 112 s with Textual's wait, 77–90 s with
+this one, for about the same CPU (docs/performance.md).
 
 This reads the private queues of CPython's asyncio loop (``_ready``, ``_scheduled``): a loop
 without them gets Textual's wait. ``tests/test_pilot_idle.py`` checks each rule above.
@@ -45,35 +46,27 @@ _textuals_wait: Callable[..., Awaitable[None]] | None = None
 _threads_at_start: set[int | None] = set()
 
 
-def _timer_due_soon(loop: asyncio.AbstractEventLoop) -> float | None:
-    """Seconds until the first live timer due within :data:`SOON`, or None."""
-    now = loop.time()
-    due = [handle.when() for handle in loop._scheduled  # type: ignore[attr-defined]
-           if not handle.cancelled() and handle.when() <= now + SOON]
-    return max(0.0, min(due) - now) if due else None
-
-
-def _first_timer(loop: asyncio.AbstractEventLoop) -> float:
-    """Seconds until the first live timer is due, at most :data:`SOON`."""
+def _next_timer(loop: asyncio.AbstractEventLoop) -> float | None:
+    """Seconds until the first live timer of the loop is due (0 if overdue), or None."""
     now = loop.time()
     due = [handle.when() for handle in loop._scheduled  # type: ignore[attr-defined]
            if not handle.cancelled()]
-    return min(SOON, max(0.0, min(due) - now)) if due else SOON
+    return max(0.0, min(due) - now) if due else None
 
 
-def _probe_app() -> list[bool] | None:
+def _probe_app() -> list[bool]:
     """Post a call to the running app; the list it returns becomes ``[True]`` when the app
-    has run it (None: no app running, nothing to ask). The app handles one message at a
+    has run it (at once when no app is running to ask). The app handles one message at a
     time: a key's action awaiting a refresh holds the call until it is done."""
     from textual._context import active_app
 
     try:
         app = active_app.get()
     except LookupError:
-        return None
+        return [True]
     answered: list[bool] = []
     if not app.is_running or not app.call_later(answered.append, True):
-        return None
+        return [True]
     return answered
 
 
@@ -96,20 +89,19 @@ async def wait_for_idle(min_sleep: float = 0.02, max_sleep: float = 1.0) -> None
     if min_sleep > 0:
         await asyncio.sleep(min_sleep)
     calm = 0
-    probe = None
+    probe: list[bool] | None = None
     while loop.time() < ends:
         await asyncio.sleep(0)
+        delay = _next_timer(loop)
         if loop._ready:  # type: ignore[attr-defined]
             calm = 0
-        elif (delay := _timer_due_soon(loop)) is not None:
+        elif delay is not None and delay <= SOON:
             calm = 0
             await asyncio.sleep(delay)
         elif probe is None:
             probe = _probe_app()
-            if probe is None:
-                probe = [True]
         elif not probe:  # the app is still in a handler: it awaits something further off
-            await asyncio.sleep(_first_timer(loop))
+            await asyncio.sleep(SOON if delay is None else min(SOON, delay))
         else:
             calm += 1
             if calm >= CALM_TURNS:
