@@ -8,17 +8,19 @@ import pytest
 
 from tests.compile_once import compile_once, is_controller
 from tests.css_once import parse_each_css_once
-from tests import pilot_idle
+from tests import frame_rate, pilot_idle, schedule
 
 
 def pytest_configure(config):
     """Compile what every test process imports once, before the workers start
     (``compile_once``: this machine's shell has Python write no bytecode); in a process that
-    runs tests, parse each piece of the apps' CSS once (``css_once``) and let Pilot wait for
-    an idle app on the event loop (``pilot_idle``)."""
+    runs tests, parse each piece of the apps' CSS once (``css_once``), let Pilot wait for
+    an idle app on the event loop (``pilot_idle``) and paint at the command's frame rate
+    (``frame_rate``)."""
     if is_controller(config):
         compile_once(config)
     if not (is_controller(config) and config.getoption("numprocesses", None)):
+        frame_rate.install()
         parse_each_css_once()
         pilot_idle.install()
 
@@ -43,11 +45,14 @@ def isolated_folders(tmp_path, monkeypatch):
     return tmp_path
 
 
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items):
     """Tests marked ``serial`` (none today) go to one xdist group: one worker runs them one
     after another (``--dist loadgroup`` in pyproject.toml), so they never run beside each other.
     They still share the machine with the other workers' tests, so a test that cannot (a
-    timing benchmark) belongs in ``tests/perf``, not in the suite."""
+    timing benchmark) belongs in ``tests/perf``, not in the suite. The tests are handed out
+    in ``schedule.ordered``'s order, which keeps both cores busy."""
+    items[:] = schedule.ordered(items)
     for item in items:
         if item.get_closest_marker("serial"):
             item.add_marker(pytest.mark.xdist_group("serial"))
