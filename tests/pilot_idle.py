@@ -108,6 +108,60 @@ async def wait_for_idle(min_sleep: float = 0.02, max_sleep: float = 1.0) -> None
                 return
 
 
+def _has_work(pump) -> bool:
+    """Whether a message pump may have work the wait must see done: messages in its queue, a
+    handler running (its loop is not parked on the queue's ``ready_event``), or calls held for
+    its next idle turn. ``True`` whenever any of that cannot be read: ask it, as Textual does."""
+    queue = vars(pump).get("_message_queue")  # Textual's own Queue, made on first use
+    waiters = getattr(getattr(queue, "ready_event", None), "_waiters", None)
+    values = getattr(queue, "values", None)
+    if waiters is None or values is None:
+        return True
+    return bool(values) or not waiters or bool(getattr(pump, "_next_callbacks", True))
+
+
+async def wait_for_screen(self, timeout: float = 30.0) -> bool:
+    """Textual's ``Pilot._wait_for_screen``, asking only the widgets that have work queued.
+
+    Textual posts a call to the app and to every widget of the screen, each wrapped in a
+    message of its own, and waits until all have run: 38 µs a widget (measured on Rise at
+    80×24, 122 widgets: 4.7 ms a wait), 240,000 calls in ``tests/ui``. A widget whose queue
+    is empty, whose loop is parked waiting for the next message (so no handler of it is
+    running) and that holds no call for its next idle turn has nothing the wait could see
+    handled, so it is not asked. Returns and raises as Textual's does."""
+    from textual.pilot import WaitForScreenTimeout
+
+    try:
+        screen = self.app.screen
+    except Exception:
+        return False
+    count = 0
+    all_done = asyncio.Event()
+
+    def done() -> None:
+        nonlocal count
+        count -= 1
+        if count == 0:
+            all_done.set()
+
+    for pump in (self.app, *screen.walk_children(with_self=True)):
+        if _has_work(pump) and pump.call_later(done):
+            count += 1
+    if count:
+        waits = [asyncio.create_task(all_done.wait()),
+                 asyncio.create_task(self.app._exception_event.wait())]
+        _, pending = await asyncio.wait(waits, timeout=timeout,
+                                        return_when=asyncio.FIRST_COMPLETED)
+        for task in pending:
+            task.cancel()
+        if len(pending) == len(waits):
+            raise WaitForScreenTimeout(
+                "Timed out while waiting for widgets to process pending messages.")
+        if count > 0:
+            return False
+    return True
+
+
 def install() -> None:
     """Make Pilot wait with :func:`wait_for_idle` in this process (its threads now are the
     test runner's own, never the app's)."""
@@ -121,3 +175,4 @@ def install() -> None:
     _threads_at_start.update(thread.ident for thread in threading.enumerate())
     textual.app.wait_for_idle = wait_for_idle  # type: ignore[assignment]
     textual.pilot.wait_for_idle = wait_for_idle  # type: ignore[assignment]
+    textual.pilot.Pilot._wait_for_screen = wait_for_screen  # type: ignore[method-assign]

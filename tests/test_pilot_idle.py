@@ -1,7 +1,8 @@
 """The suite's idle wait for Pilot (``tests/pilot_idle.py``) returns only once the app's work
 is done: what is ready to run, and timers due within Textual's slice; it does not wait for a
 timer due later, gives up at ``max_sleep`` on a loop that never rests, and leaves a test with
-a thread of its own to Textual's wait."""
+a thread of its own to Textual's wait. Its wait for the screen asks only the widgets with
+work, and still waits for a message queued and for a handler still running."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import asyncio
 import threading
 
 from textual.app import App, ComposeResult
+from textual.message import Message
 from textual.widgets import Label
 
 from tests import pilot_idle
@@ -113,3 +115,44 @@ async def test_an_action_still_awaiting_something_further_off_is_waited_for():
         app.call_later(slow)
         await pilot_idle.wait_for_idle(0)
         assert done == [True]
+
+
+class Slow(Label):
+    """A label whose handler of :class:`Slow.Work` takes a while and then says it is done."""
+
+    class Work(Message):
+        """Work for the label's slow handler."""
+
+    done = False
+
+    async def on_slow_work(self, message) -> None:
+        await asyncio.sleep(0.1)
+        self.done = True
+
+
+class SlowApp(App):
+    def compose(self) -> ComposeResult:
+        yield Slow("slow")
+
+
+async def test_the_screen_wait_waits_for_a_message_still_queued_and_a_handler_still_running():
+    app = SlowApp()
+    async with app.run_test() as pilot:
+        slow = app.query_one(Slow)
+        slow.post_message(Slow.Work())  # queued, not started: the queue holds it
+        assert await pilot_idle.wait_for_screen(pilot)
+        assert slow.done
+        slow.done = False
+        slow.post_message(Slow.Work())
+        await asyncio.sleep(0.01)  # started: the queue is empty, the handler still sleeping
+        assert not slow.done
+        assert await pilot_idle.wait_for_screen(pilot)
+        assert slow.done
+
+
+async def test_the_screen_wait_asks_no_widget_of_an_idle_screen():
+    app = SlowApp()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        pumps = [app, *app.screen.walk_children(with_self=True)]
+        assert pumps and not any(pilot_idle._has_work(pump) for pump in pumps)
