@@ -163,8 +163,8 @@ async def wait_for_screen(self, timeout: float = 30.0) -> bool:
 
 
 def install() -> None:
-    """Make Pilot wait with :func:`wait_for_idle` in this process (its threads now are the
-    test runner's own, never the app's)."""
+    """Make Pilot wait with :func:`wait_for_idle` and :func:`wait_for_screen` in this process
+    (its threads now are the test runner's own, never the app's)."""
     global _textuals_wait
     import textual._wait
     import textual.app
