@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from worksheet.presets import PresetError, check_name, file_name_for, stem_for
 from worksheet.presets.names import MAX_NAME_LENGTH
@@ -71,3 +73,32 @@ def test_any_name_is_refused_or_stays_in_its_folder(name):
     assert not file_name.startswith(".") and ".." not in file_name
     assert 5 < len(file_name.encode()) <= 85
     assert file_name == file_name_for(name)  # stable
+
+
+# -- control characters without Unicode's tables for ASCII (issue 40, memory) --------------
+
+CONTROL_CATEGORIES = ("Cc", "Cs", "Co", "Cn", "Zl", "Zp")
+
+
+@pytest.mark.parametrize("code", range(128))
+def test_an_ascii_control_character_is_found_as_by_its_category(code):
+    """ASCII is answered without ``unicodedata`` (its pages cost memory): the same answer."""
+    import unicodedata
+
+    from worksheet.engine.quote import printable
+    from worksheet.presets.names import control_character
+
+    character = chr(code)
+    control = unicodedata.category(character) in CONTROL_CATEGORIES
+    assert control_character(character) == control
+    assert (printable(character) == character) == (not control)
+
+
+@given(st.characters())
+def test_any_character_is_a_control_character_by_its_category(character):
+    import unicodedata
+
+    from worksheet.presets.names import control_character
+
+    assert control_character(character) == (unicodedata.category(character)
+                                            in CONTROL_CATEGORIES)

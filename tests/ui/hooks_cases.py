@@ -126,9 +126,12 @@ def process_wide_hooks():
 
 def textuals_own() -> dict:
     """What the process-wide hooks replace, as it is now."""
+    from textual import _xterm_parser, screen
     from textual.drivers import linux_driver
 
-    return {"Strip.__init__": vars(Strip)["__init__"],
+    return {"screen.key_to_character": screen.key_to_character,
+            "_xterm_parser._character_to_key": _xterm_parser._character_to_key,
+            "Strip.__init__": vars(Strip)["__init__"],
             "Strip.__getattr__": vars(Strip).get("__getattr__"),
             "StylesCache.get_inner_outer": vars(StylesCache)["get_inner_outer"],
             "linux_driver.XTermParser": linux_driver.XTermParser}

@@ -143,6 +143,34 @@ async def a_key_goes_to_the_focused_widget_and_back_unless_stopped(app, pilot):
     assert [key for key, _ in app.bubbled] == ["f9"]
 
 
+async def a_key_is_named_without_unicodes_database(app, pilot):
+    """The screen's binding chain and the terminal parser name keys as Textual does, without
+    looking a name up in Unicode's database (``unicodedata``): Textual's cache of the answers
+    emptied, a lookup would show."""
+    import unicodedata
+
+    from textual import keys as textual_keys
+    from textual.drivers import linux_driver
+
+    app.bind("question_mark", "bell")
+    app.bind("f5", "bell")
+    app.screen.query_one(Keyed).focus()
+    await pilot.pause()
+    textual_keys.key_to_character.cache_clear()
+    looked_up, lookup, name = [], unicodedata.lookup, unicodedata.name
+    unicodedata.lookup = lambda text: looked_up.append(text) or lookup(text)
+    unicodedata.name = lambda *args: looked_up.append(args[0]) or name(*args)
+    try:
+        active = set(app.screen.active_bindings)
+        parser = linux_driver.XTermParser()
+        read = [key.key for key in [*parser.feed("-£ a"), *parser.feed("")]]
+    finally:
+        unicodedata.lookup, unicodedata.name = lookup, name
+    assert "f5" in active and "question_mark" not in active, "the field takes ? but not F5"
+    assert read == ["minus", "pound_sign", "space", "a"]
+    assert looked_up == [], "no name looked up"
+
+
 def escape_then_a_key_is_marked():
     from textual.drivers import linux_driver
 

@@ -108,7 +108,7 @@ def printable(text: str) -> str:
         return text
     out = []
     for character in text:
-        if character.isprintable() or character == " " or \
+        if character.isprintable() or character == " " or not character.isascii() and \
                 unicodedata.category(character) in ("Zs", "Cf") and character not in _BIDI:
             out.append(character)
         else:

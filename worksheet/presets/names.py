@@ -47,6 +47,19 @@ def stem_for(name: str) -> str:
     return f"preset-{digest[:12]}"
 
 
+def control_character(character: str) -> bool:
+    """Whether ``character`` is a control, surrogate, private-use, unassigned or line or
+    paragraph separator character (Unicode categories Cc, Cs, Co, Cn, Zl, Zp).
+
+    An ASCII character is one exactly when it is not printable, so it is answered without
+    Unicode's tables: reading them costs every session the pages of the ``unicodedata``
+    module it touches (64 KB a page read, shared with no other process), and nearly every
+    name and value is ASCII."""
+    if character.isascii():
+        return not character.isprintable()
+    return unicodedata.category(character) in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp")
+
+
 def check_name(name: str) -> str:
     """Check a preset name given for saving and return it stripped of surrounding spaces.
 
@@ -64,8 +77,7 @@ def check_name(name: str) -> str:
         raise PresetError(shown, "name", f"a preset name is at most {MAX_NAME_LENGTH} "
                           f"characters (this one has {len(stripped)})")
     for character in stripped:
-        category = unicodedata.category(character)
-        if category in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp") or character in _BIDI_CONTROLS:
+        if control_character(character) or character in _BIDI_CONTROLS:
             raise PresetError(shown, "name", f"a preset name cannot hold control characters "
                               f"(found U+{ord(character):04X})")
     if "/" in stripped or "\\" in stripped:

@@ -30,7 +30,8 @@ from worksheet.ui.textual_internals.app_end import UncaughtExceptionHook, copy_t
 from worksheet.ui.textual_internals.compositor import (STRIP_CACHES, LineCompositor, RenderSentLinesOnly,
                          RepaintWhatARebuiltMapMoves, lazy_strip_caches)
 from worksheet.ui.textual_internals.framed_lines import LeftFramedLines
-from worksheet.ui.textual_internals.key_path import key_stopped, mark_keys_typed_after_escape
+from worksheet.ui.textual_internals.key_path import (key_names_from_tables, key_stopped,
+                                                     mark_keys_typed_after_escape)
 from worksheet.ui.textual_internals.process_wide import HooksWhileRunning, install, uninstall
 from worksheet.ui.textual_internals.painting import (RepaintWithoutMessages,
                        compact_output, forget_arrangement, layout_pending)
@@ -47,7 +48,7 @@ __all__ = [
     "PINNED_TEXTUAL", "SelectCurrent", "SelectOverlay", "RepaintWhileTextFits", "LazySelectList",
     "component_classes", "SharedComponentClasses", "blend_over",
     "layout_pending", "key_stopped",
-    "mark_keys_typed_after_escape", "UncaughtExceptionHook", "copy_through_driver",
+    "mark_keys_typed_after_escape", "key_names_from_tables", "UncaughtExceptionHook", "copy_through_driver",
     "handle_job_control",
     "forget_arrangement", "compact_output", "LineCompositor", "RenderSentLinesOnly",
     "lazy_strip_caches", "background_pairs_by_colour", "forget_geometry",

@@ -1,13 +1,15 @@
 """The hooks that change Textual for the whole process, applied in one place while an app runs
 and undone as it ends.
 
-Three hooks replace something every app and widget of the process shares, not one widget's or
+Four hooks replace something every app and widget of the process shares, not one widget's or
 screen's: ``Strip``'s constructor (:func:`~.compositor.lazy_strip_caches`), ``StylesCache``'s
-cache of background pairs (:func:`~.retained.background_pairs_by_colour`) and the terminal
-parser the Linux driver makes (:func:`~.key_path.mark_keys_typed_after_escape`). Each returns
-what it changes, as ``(class or module, attribute, value)``; :func:`install` applies them all, :func:`uninstall` puts
-Textual's own back, and :class:`HooksWhileRunning` does both at an app's start and end. Applied
-once for the first app of several running at once (tests), undone after the last.
+cache of background pairs (:func:`~.retained.background_pairs_by_colour`), the terminal
+parser the Linux driver makes (:func:`~.key_path.mark_keys_typed_after_escape`) and the key
+names a screen and that parser look up (:func:`~.key_path.key_names_from_tables`). Each
+returns what it changes, as ``(class or module, attribute, value)``; :func:`install` applies
+them all, :func:`uninstall` puts Textual's own back, and :class:`HooksWhileRunning` does both
+at an app's start and end. Applied once for the first app of several running at once (tests),
+undone after the last.
 
 See the package's docstring: each hook says what it buys and what of Textual it relies on.
 """
@@ -17,7 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from worksheet.ui.textual_internals.compositor import lazy_strip_caches
-from worksheet.ui.textual_internals.key_path import mark_keys_typed_after_escape
+from worksheet.ui.textual_internals.key_path import (key_names_from_tables,
+                                                     mark_keys_typed_after_escape)
 from worksheet.ui.textual_internals.retained import background_pairs_by_colour
 
 _ABSENT = object()
@@ -38,7 +41,7 @@ def install() -> None:
     if _apps > 1:
         return
     for change in [*lazy_strip_caches(), *background_pairs_by_colour(),
-                   *mark_keys_typed_after_escape()]:
+                   *mark_keys_typed_after_escape(), *key_names_from_tables()]:
         owner, name, value = change
         _applied.append((change, vars(owner).get(name, _ABSENT)))
         setattr(owner, name, value)

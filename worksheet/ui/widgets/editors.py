@@ -11,7 +11,6 @@ it is made (``widgets.kinds``).
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from textual import events
@@ -20,7 +19,7 @@ from textual.widgets import Checkbox, Input, Select, SelectionList
 from textual.widgets.input import Selection
 
 from worksheet.engine import InputError, InputSpec
-from worksheet.ui.keys import ALT_DIGITS
+from worksheet.ui.keys import ALT_DIGITS, key_character
 from worksheet.ui.speaker import choice_label
 from worksheet.ui.textual_internals import LazySelectList, RepaintWhileTextFits
 from worksheet.ui.widgets.ordered_input import OrderedInput
@@ -29,8 +28,7 @@ from worksheet.ui.widgets.shared_styles import SharedComponentStyles
 from worksheet.ui.widgets.typed_choice import TypedChoice
 
 
-ALT_DIGIT_CHARACTERS = "".join(name if len(name) == 1 else unicodedata.lookup(
-    name.replace("_", " ")) for name in ALT_DIGITS)
+ALT_DIGIT_CHARACTERS = "".join(key_character(name) or "" for name in ALT_DIGITS)
 """What Textual reads Alt+1 … Alt+9 as: the characters ``keys.ALT_DIGITS`` names."""
 
 

@@ -18,6 +18,8 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widget import Widget
 
+from worksheet.ui.keys import key_display
+
 
 SHORT = 9
 """A label this long or shorter is never cut to its first word (``My action`` stays whole)."""
@@ -71,7 +73,7 @@ class KeyBar(Widget, can_focus=False):
         actions: set[str] = set()
         palette: ShownKey | None = None
         for node, binding, enabled, tooltip in screen.active_bindings.values():
-            shown = ShownKey(binding.key, app.get_key_display(binding), binding.description,
+            shown = ShownKey(binding.key, key_display(binding), binding.description,
                              enabled, binding.action, node is not app)
             if binding.key == app.COMMAND_PALETTE_BINDING:
                 palette = shown if app.ENABLE_COMMAND_PALETTE else None
