@@ -102,3 +102,16 @@ def test_any_character_is_a_control_character_by_its_category(character):
 
     assert control_character(character) == (unicodedata.category(character)
                                             in CONTROL_CATEGORIES)
+
+
+@given(st.text(max_size=8))
+def test_a_presets_text_holds_a_control_character_as_its_categories_say(text):
+    """What a preset's text is refused for, answered mostly without ``unicodedata``."""
+    import unicodedata
+
+    from worksheet.presets.validate import _control_character
+
+    bidi = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+    first = next((c for c in text if unicodedata.category(c) in CONTROL_CATEGORIES[:3]
+                  + CONTROL_CATEGORIES[4:] or c in bidi), None)
+    assert _control_character(text) == (None if first is None else f"U+{ord(first):04X}")

@@ -19,6 +19,8 @@ from pathlib import Path
 
 
 NEXT_TAB = "\x1b[6;5~"  # Ctrl+PageDown
+PRESET = Path(__file__).resolve().parents[2] / "presets" / "rise-r1-fighter.toml"
+"""A bundled preset whose text is not all ASCII (its description's dashes)."""
 
 
 def unicodedata_resident_kb(pid: int) -> int:
@@ -69,3 +71,21 @@ def test_a_session_maps_no_more_of_unicodedata_than_importing_it(run_worksheet):
     app.settle()
     assert unicodedata_resident_kb(app.pid) <= imported_only_kb(), \
         "the session read pages of unicodedata's tables (a name looked up)"
+
+
+def test_a_preset_opened_maps_no_more_of_unicodedata_than_importing_it(run_worksheet):
+    """A preset's text is checked for control characters, and the open dialog lists the
+    presets: neither reads the module's tables for a printable character."""
+    assert not PRESET.read_text(encoding="utf-8").isascii()
+    app = run_worksheet("rise", "--preset", str(PRESET), start=False)
+    app.fork = False
+    app.start()
+    app.wait_for(r"f1 Help")
+    app.wait_for(r"Rise — Defenses · saved · R1 — level 7 fighter")
+    app.press("ctrl+o")
+    app.wait_for(r"Open preset")
+    app.settle()  # its table of presets, with their descriptions
+    app.press("escape")
+    app.wait_gone(r"Open preset")
+    assert unicodedata_resident_kb(app.pid) <= imported_only_kb(), \
+        "the session read pages of unicodedata's tables (a category or name looked up)"

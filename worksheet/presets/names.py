@@ -51,12 +51,15 @@ def control_character(character: str) -> bool:
     """Whether ``character`` is a control, surrogate, private-use, unassigned or line or
     paragraph separator character (Unicode categories Cc, Cs, Co, Cn, Zl, Zp).
 
-    An ASCII character is one exactly when it is not printable, so it is answered without
-    Unicode's tables: reading them costs every session the pages of the ``unicodedata``
-    module it touches (64 KB a page read, shared with no other process), and nearly every
-    name and value is ASCII."""
+    A printable character is never one (``str.isprintable`` is false for all six), and an
+    ASCII one is one exactly when it is not printable, so nearly every character is answered
+    without the ``unicodedata`` module's tables: reading them costs every session the pages
+    it touches (64 KB a page read, shared with no other process), and a preset's text is
+    printable but for its line breaks."""
+    if character.isprintable():
+        return False
     if character.isascii():
-        return not character.isprintable()
+        return True
     return unicodedata.category(character) in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp")
 
 

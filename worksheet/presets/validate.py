@@ -56,10 +56,10 @@ def _control_character(text: str, allow: str = "") -> str | None:
     for character in text:
         if character in allow:
             continue
-        if character.isascii():  # its category without Unicode's tables (see names.py)
-            if not character.isprintable():
-                return f"U+{ord(character):04X}"
-        elif unicodedata.category(character) in ("Cc", "Cs", "Co", "Zl", "Zp") or \
+        if character.isprintable():  # none of these (see names.control_character)
+            continue
+        if character.isascii() or \
+                unicodedata.category(character) in ("Cc", "Cs", "Co", "Zl", "Zp") or \
                 character in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069":
             return f"U+{ord(character):04X}"
     return None
