@@ -75,3 +75,46 @@ def test_a_program_stopped_by_sigstop_and_continued_keeps_one_key_reader_and_its
     assert app.wait_exit() == 0
     assert "Traceback" not in app.after_exit()
     assert termios.tcgetattr(app.master)[3] & termios.ICANON, "the cooked mode given back"
+
+
+def test_a_continue_waits_for_the_key_reader_to_read_what_was_typed_while_stopped():
+    """Leaving the full-screen mode on a SIGCONT after SIGSTOP flushes the terminal's input:
+    it waits until the key reader, running again, has read the keys typed meanwhile (else
+    one run in ten lost the key under load), and no longer than its limit when nothing reads
+    them (a shell left the terminal in line mode)."""
+    import os
+    import pty
+    import select
+    import threading
+    import time
+    import tty
+
+    from worksheet.ui.textual_internals.app_end import _typed_keys_read
+
+    master, slave = pty.openpty()
+    tty.setraw(slave)  # as the app has it: a key is read as it comes
+    try:
+        os.write(master, b"7")
+        assert select.select([slave], [], [], 5)[0], "typed: waiting on the terminal"
+        read: list[bytes] = []
+        reader = threading.Timer(0.1, lambda: read.append(os.read(slave, 16)))
+        started = time.monotonic()
+        reader.start()
+        _typed_keys_read(slave, limit=10)
+        waited = time.monotonic() - started
+        reader.join()
+        assert read == [b"7"] and waited >= 0.1, "it returned once the key was read"
+        assert waited < 5
+        os.write(master, b"8")  # nobody reads it: given up at the limit
+        assert select.select([slave], [], [], 5)[0]
+        started = time.monotonic()
+        _typed_keys_read(slave, limit=0.2)
+        assert 0.2 <= time.monotonic() - started < 5
+        null = os.open(os.devnull, os.O_RDONLY)
+        started = time.monotonic()
+        _typed_keys_read(null, limit=10)  # not a terminal: at once
+        os.close(null)
+        assert time.monotonic() - started < 5
+    finally:
+        os.close(master)
+        os.close(slave)

@@ -7,8 +7,16 @@ See the package's docstring: each hook says what it buys and what of Textual it 
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import signal
+import struct
+import termios
+import time
 from typing import Any, Callable
+
+TYPED_WHILE_STOPPED_WAIT = 0.25
+"""Seconds a SIGCONT after SIGSTOP waits at most for the key reader to read what was typed
+while the program was stopped, before the mode change flushes the terminal's input."""
 
 
 class UncaughtExceptionHook:
@@ -62,7 +70,11 @@ def handle_job_control(app: Any, allowed: Callable[[], bool]) -> None:
       application mode a second time: a second thread reading keys, a second one writing,
       and the terminal's cooked mode forgotten for the exit. Now the mode is left and entered
       again as after a suspend (the shell may have taken the terminal meanwhile), and the
-      screen is drawn whole as after a suspend.
+      screen is drawn whole as after a suspend. Leaving the mode flushes the terminal's
+      input, so a key typed while the program was stopped was lost whenever the loop got to
+      the SIGCONT before the key reader got to the key (one run in ten of
+      ``tests/terminal/test_suspend_pty.py`` under load): the mode is left once the reader
+      has read what is pending (:func:`_typed_keys_read`).
 
     Relies on: the Linux driver installing its handlers (``signal.signal``) for SIGTSTP and
     SIGCONT as it is made, before this is called; its ``_auto_restart`` and
@@ -84,9 +96,25 @@ def handle_job_control(app: Any, allowed: Callable[[], bool]) -> None:
         if not allowed():
             return
         if driver._auto_restart and not driver._must_signal_resume:  # stopped by SIGSTOP
+            _typed_keys_read(driver.fileno)
             driver.suspend_application_mode()
             driver._must_signal_resume = True
         resume(signal.SIGCONT, None)
 
     loop.add_signal_handler(signal.SIGTSTP, on_stop)
     loop.add_signal_handler(signal.SIGCONT, on_continue)
+
+
+def _typed_keys_read(fileno: int, limit: float = TYPED_WHILE_STOPPED_WAIT) -> None:
+    """Wait until nothing typed is left unread on the terminal ``fileno`` (the key reader,
+    running again, reads it within milliseconds), at most ``limit`` seconds: a terminal the
+    shell left in line mode holds an unfinished line the reader cannot read."""
+    deadline = time.monotonic() + limit
+    while True:
+        try:
+            pending = struct.unpack("i", fcntl.ioctl(fileno, termios.FIONREAD, b"\0" * 4))[0]
+        except (OSError, ValueError, TypeError):
+            return  # not a terminal (headless): nothing is flushed
+        if not pending or time.monotonic() >= deadline:
+            return
+        time.sleep(0.005)
