@@ -72,9 +72,9 @@ def handle_job_control(app: Any, allowed: Callable[[], bool]) -> None:
       again as after a suspend (the shell may have taken the terminal meanwhile), and the
       screen is drawn whole as after a suspend. Leaving the mode flushes the terminal's
       input, so a key typed while the program was stopped was lost whenever the loop got to
-      the SIGCONT before the key reader got to the key (one run in ten of
-      ``tests/terminal/test_suspend_pty.py`` under load): the mode is left once the reader
-      has read what is pending (:func:`_typed_keys_read`).
+      the SIGCONT before the key reader got to the key (seen once in CI:
+      ``tests/terminal/test_suspend_pty.py`` lost the key typed while stopped): the mode is
+      left once the reader has read what is pending (:func:`_typed_keys_read`).
 
     Relies on: the Linux driver installing its handlers (``signal.signal``) for SIGTSTP and
     SIGCONT as it is made, before this is called; its ``_auto_restart`` and

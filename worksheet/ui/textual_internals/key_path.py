@@ -76,23 +76,23 @@ def mark_keys_typed_after_escape() -> list[tuple[Any, str, Any]]:
     return [(linux_driver, "XTermParser", EscapeMarkingParser)]
 
 
-
 def key_names_from_tables() -> list[tuple[Any, str, Any]]:
     """Have Textual read a key's character, and name a typed character's key, from the app's
     tables (``keys.NAMED_KEYS``, ``keys.CHARACTER_KEYS``) instead of Unicode's name database:
     what to change (two module globals), applied while an app runs (``process_wide``). A
     key or character the tables lack is still asked of Textual's own function.
 
-    Buys: 0.3 MiB of the 0.8 MiB of memory a session paid for name lookups (the key bar's
-    share is ``keys.key_display``, public API); more in a session that types a space, a minus
-    sign or Alt+digit. Each name looked up read pages of the ``unicodedata`` module's tables,
-    and the kernel maps 64 KB around each: pages no other process shares. A screen asks the
+    Buys: 0.7 MiB of memory in every session, more in one that types a space, a minus sign
+    or Alt+digit. Each name looked up read pages of the ``unicodedata`` module's tables, and
+    the kernel maps 64 KB around each: pages no other process shares. A screen asks the
     character of every named key bound above the focused field (``tab``, ``f5``,
     ``question_mark``, …) as it builds its binding chain, and the terminal parser asks the
-    key name of every character it reads that is not a letter or digit. Measured with the
-    key bar's share: USS at the first paint at 80×24 30.29 → 29.45 MiB; the module's
-    resident pages after a session that types and uses Alt+3 904 → 100 KB (what importing it
-    maps: ``tests/terminal/test_unicode_names_pty.py``).
+    key name of every character it reads that is not a letter or digit. USS after the bench's
+    tour at 80×24 (``ab.py --tour --rounds 2``): 32.59 / 32.75 MiB with it, 33.40 / 33.41
+    without (1.40×: the target fails). It needs the key bar's share, ``keys.key_display``
+    (public API), to be whole: either one alone leaves the module's pages as they were. The
+    module's resident pages after a session that types and uses Alt+3: 904 → 100 KB, what
+    importing it maps (``tests/terminal/test_unicode_names_pty.py``).
     Relies on: ``Screen._binding_chain`` calling ``textual.screen``'s module global
     ``key_to_character``, and ``XTermParser`` calling ``textual._xterm_parser``'s module
     global ``_character_to_key`` (both imported from ``textual.keys``); and the tables
