@@ -47,9 +47,10 @@ def stem_for(name: str) -> str:
     return f"preset-{digest[:12]}"
 
 
-def control_character(character: str) -> bool:
-    """Whether ``character`` is a control, surrogate, private-use, unassigned or line or
-    paragraph separator character (Unicode categories Cc, Cs, Co, Cn, Zl, Zp).
+def control_character(character: str, *, unassigned: bool = True) -> bool:
+    """Whether ``character`` is a control, surrogate, private-use or line or paragraph
+    separator character, or an unassigned one unless ``unassigned`` is false (Unicode
+    categories Cc, Cs, Co, Zl, Zp, Cn).
 
     A printable character is never one (``str.isprintable`` is false for all six), and an
     ASCII one is one exactly when it is not printable, so nearly every character is answered
@@ -60,7 +61,8 @@ def control_character(character: str) -> bool:
         return False
     if character.isascii():
         return True
-    return unicodedata.category(character) in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp")
+    category = unicodedata.category(character)
+    return category in ("Cc", "Cs", "Co", "Zl", "Zp") or unassigned and category == "Cn"
 
 
 def check_name(name: str) -> str:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import tomllib
-import unicodedata
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Mapping
@@ -20,6 +19,7 @@ from worksheet.engine.quote import clip, quote
 from worksheet.engine.shown import SHOWN_LENGTH, show_value
 from worksheet.presets.errors import PresetError
 from worksheet.presets.kinds import KINDS, misplaced
+from worksheet.presets.names import control_character
 
 FORMAT_VERSION = 1
 """The preset format version this program reads and writes."""
@@ -56,10 +56,7 @@ def _control_character(text: str, allow: str = "") -> str | None:
     for character in text:
         if character in allow:
             continue
-        if character.isprintable():  # none of these (see names.control_character)
-            continue
-        if character.isascii() or \
-                unicodedata.category(character) in ("Cc", "Cs", "Co", "Zl", "Zp") or \
+        if control_character(character, unassigned=False) or \
                 character in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069":
             return f"U+{ord(character):04X}"
     return None
