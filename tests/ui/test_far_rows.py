@@ -151,3 +151,31 @@ async def test_typed_values_and_marks_survive_their_row_being_dropped(progressiv
         shown = {n for n, r in form._rows.items() if isinstance(r, ValueRow)
                  and r.has_class("-changed")}
         assert shown == {n for n in marked if n in form._rows}
+
+
+@pytest.mark.every_row  # the rows all there: the view can leave Level without dropping it
+async def test_the_first_field_kept_at_the_top_is_shown_when_the_view_has_left_it():
+    """Found by CI through the pty at 80×24: Rise, F10 from Level (the first field, kept at
+    the top with the round group) and F10 back focused Level again, but the Odds step's
+    scroll, done late, had left the view at the form's end, and the kept field was never
+    revealed: typing went to a field off the screen. Here the view leaves it directly, and
+    a resize (which reveals the focused field, as F10 back does) must bring the top back."""
+    app = WorksheetApp(ruleset="rise")
+    async with app.run_test(size=SIZE) as pilot:
+        body = app.query_one("#rise FormBody", FormBody)
+        await until(pilot, lambda: app.screen.focused is not None
+                    and app.screen.focused.id == "level", "Level focused at start")
+        await pilot.pause()  # the start's own scroll home, after a refresh, done
+
+        def level_in_view() -> bool:  # the row is made again once dropped: the one now
+            focused = app.screen.focused
+            return focused is not None and focused.id == "level" and (
+                body.can_view_entire(focused))
+
+        body.scroll_end(animate=False, immediate=True)
+        await pilot.pause()
+        await until(pilot, lambda: not level_in_view(), "the view off Level")
+        await pilot.resize_terminal(81, 24)
+        await until(pilot, lambda: level_in_view() and body.scroll_y == 0,
+                    "Level in view, the view at its top", deadline=5)
+        assert app.screen.focused.id == "level"

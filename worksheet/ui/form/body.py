@@ -377,7 +377,11 @@ class FormBody(RowWindow, VerticalScroll, can_focus=False):
     def _reveal_focused(self) -> None:
         focused = self.screen.focused if self.is_attached else None
         row = self.row_of(focused)
-        if row is None or not row.virtual_region.height or focused is self._top_for:
+        if row is None or not row.virtual_region.height or self.can_view_entire(focused):
             return
-        if not self.can_view_entire(focused):
+        if focused is self._top_for:  # kept at the top, where it is with the round group:
+            # the top again (left unrevealed, it stayed below the view when something else
+            # had scrolled: F10 there and back on Rise, the Odds step's scroll done late)
+            self.scroll_home(animate=False, immediate=True)
+        else:
             self.scroll_to_center(row, animate=False, origin_visible=True, immediate=True)
