@@ -157,11 +157,23 @@ class FocusTargets:
         """Build every row, holding the keys typed meanwhile, and call ``then`` once
         ``ready()`` holds (looked at after each refresh, within a bound: a loaded machine's
         mount spans a few). ``then`` gives the focus and releases the keys; at the bound they
-        go on to the field focused. Ctrl+G and F4 reach a row below those built this way."""
+        go on to the field focused (:meth:`_focus_shown_and_release`). Ctrl+G and F4 reach
+        a row below those built this way."""
         self.build_all()
         self._hold_keys()
         poll_until(self, ready, then,
-                   refreshes=1 + RESUME_TRIES, otherwise=self.release_keys_after_refresh)
+                   refreshes=1 + RESUME_TRIES, otherwise=self._focus_shown_and_release)
+
+    def _focus_shown_and_release(self) -> None:
+        """The bound passed before ``ready``: the keys go on to the field focused, or, if
+        none is (F10 hid it and Textual let go of it: on Rise the fight view hides Level), to
+        the first field the form shows, so nothing typed next is dropped unseen."""
+        chain = self.screen.focus_chain  # type: ignore[attr-defined]
+        if self.screen.focused not in chain:  # type: ignore[attr-defined]
+            shown = next((widget for widget in chain if self in widget.ancestors), None)
+            if shown is not None:
+                self.screen.set_focus(shown)  # type: ignore[attr-defined]
+        self.release_keys_after_refresh()
 
     def _odds_row(self) -> Widget | None:
         groups = [g.inputs for g in self.ruleset.step_groups() if g.step == ODDS_STEP]
