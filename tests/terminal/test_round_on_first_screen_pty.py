@@ -169,3 +169,20 @@ def test_f10_from_the_attack_shows_the_round_from_its_heading(run_worksheet, rid
     first = (round_rows(rid) or ["Conditions: "])[0]  # Rise: the conditions' line
     assert re.search(rf"^ +{re.escape(first)}", text, re.M), text
     assert re.search(r"^▌ \S", text, re.M), "the attacker's row, focused, in view"
+
+
+def test_f10_from_level_with_an_attack_in_the_preset_opens_at_the_round(run_worksheet):
+    """Found in tmux after a restore: Rise with Accuracy entered, F10 from Level focused
+    Accuracy with the Odds heading at the top of the view, as Ctrl+G puts it; the odds filled
+    the view and the round heading was above it. The fight view opens at its top: the strip,
+    the round heading, the conditions, the Odds heading and Accuracy on one screen."""
+    app = run_worksheet("--preset", "rise-odds-r1-fighter-against-accuracy-5")
+    app.wait_for(r"Input · Level")
+    strip_shown(app)
+    app.press("f10")
+    app.wait_for(r"▌ Accuracy +5 ")
+    app.wait_gone(r"Input · ")
+    app.settle()
+    text = app.text()
+    assert ROUND_HEADING in text and "Conditions: none" in text, text
+    assert text.index(ROUND_HEADING) < text.index(ODDS_HEADING) < text.index("▌ Accuracy"), text

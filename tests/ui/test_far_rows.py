@@ -180,22 +180,3 @@ async def test_the_first_field_kept_at_the_top_is_shown_when_the_view_has_left_i
                     "Level in view, the view at its top", deadline=5)
         assert app.screen.focused.id == "level"
 
-
-async def test_f10_on_rise_focuses_a_shown_field_when_the_odds_editor_is_late(monkeypatch):
-    """F10 from Level (which the fight view hides) waits, within a bound, for the Odds
-    step's editor to focus it. Found by making it never come: Textual let go of the hidden
-    Level, nothing had focus, the rule panel still named Level, and what was typed next went
-    nowhere. At the bound a field the fight view shows takes the focus and the key."""
-    from worksheet.ui.form.focus import FocusTargets
-
-    monkeypatch.setattr(FocusTargets, "_odds_editor_made", lambda self: False)
-    app = WorksheetApp(ruleset="rise")
-    async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: getattr(app.screen.focused, "id", None) == "level",
-                    "Level focused at start")
-        await pilot.press("f10")
-        form = app.query_one("#rise", SheetForm)
-        await until(pilot, lambda: app.screen.focused in app.screen.focus_chain
-                    and form in app.screen.focused.ancestors
-                    and app.screen.focused.region.height > 0,
-                    "a field the fight view shows has focus")

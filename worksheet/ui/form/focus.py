@@ -189,7 +189,13 @@ class FocusTargets:
         row = self._odds_row()
         if isinstance(row, InputRow) and row.children:
             self.screen.set_focus(row.editor, scroll_visible=False)  # type: ignore
-            (self._odds_heading or row).scroll_visible(top=True, animate=False)
+            if self.has_class("-fight-view"):  # type: ignore[attr-defined]
+                # F10 from a field it hides (Rise's Level): the view's top, the round with
+                # the Odds step, not the Odds heading at the top (with an Accuracy entered
+                # the odds fill the view, and the round heading went above it)
+                self.call_after_refresh(self._fight_view_top)  # type: ignore[attr-defined]
+            else:
+                (self._odds_heading or row).scroll_visible(top=True, animate=False)
         self.release_keys_after_refresh()
 
     def release_keys_after_refresh(self) -> None:
