@@ -4,6 +4,8 @@ Rise, which has no round row but its list of conditions, the Odds step's first i
 
 from __future__ import annotations
 
+import pytest
+
 from worksheet.ui import WorksheetApp
 from worksheet.ui.form.body import FormBody
 from worksheet.ui.form.focus import FocusTargets
@@ -17,12 +19,14 @@ def focused_id(app) -> str | None:
     return getattr(app.screen.focused, "id", None)
 
 
-async def test_f10_from_level_with_an_attack_entered_opens_the_view_at_the_round():
+@pytest.mark.parametrize("size", [SIZE, (80, 12)])
+async def test_f10_from_level_with_an_attack_entered_opens_the_view_at_the_round(size):
     """Found in tmux at 80×24 after a restore: with Accuracy entered, F10 from Level focused
     Accuracy and scrolled the Odds heading to the top, as Ctrl+G does; the odds below fill
-    the view, so the round heading went above it. The fight view opens at its top."""
+    the view, so the round heading went above it. The fight view opens at its top; in a
+    terminal too short for the round and Accuracy both, Accuracy is in view."""
     app = WorksheetApp(ruleset="rise")
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await until(pilot, lambda: focused_id(app) == "level", "Level focused at start")
         form = app.query_one("#rise", SheetForm)
         form.load_entries({"accuracy": "12"})
@@ -32,8 +36,15 @@ async def test_f10_from_level_with_an_attack_entered_opens_the_view_at_the_round
         body = app.query_one("#rise FormBody", FormBody)
         await until(pilot, lambda: focused_id(app) == "accuracy", "Accuracy focused")
         await pilot.pause()
-        await until(pilot, lambda: body.scroll_y == 0 and body.can_view_entire(
-            app.screen.focused), "the view at its top, Accuracy in it", deadline=5)
+
+        def placed() -> bool:
+            row = body.row_of(app.screen.focused)  # a row's place is in the body's lines
+            fits = row.virtual_region.bottom <= body.size.height
+            return (body.scroll_y == 0) is fits and body.can_view_entire(app.screen.focused)
+
+        await until(pilot, placed, "Accuracy in view, the view at its top if it fits there",
+                    deadline=5)
+        assert (body.scroll_y == 0) is (size == SIZE)
 
 
 async def test_f10_on_rise_focuses_a_shown_field_when_the_odds_editor_is_late(monkeypatch):

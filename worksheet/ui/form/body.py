@@ -363,6 +363,20 @@ class FormBody(RowWindow, VerticalScroll, can_focus=False):
             self._top_for = None
             self.reveal_focused_soon()
 
+    def _in_view(self, widget: Widget, row: Widget) -> bool:
+        """Whether ``widget``, in ``row``, lies within the view at the scroll offset set now.
+        Textual's ``can_view_entire`` reads the places of the last frame drawn: just after a
+        scroll (F10 on Rise scrolled home, then focus moved) it found the field out of view
+        and scrolled away from the top it was at. A place laid out is each widget's line in
+        its parent's content (``virtual_region``, below the parent's padding and border), so
+        the field's line in the body is their sum."""
+        top, node = row.virtual_region.y, widget
+        while node is not row and isinstance(node.parent, Widget):
+            top += node.virtual_region.y + node.parent.styles.gutter.top
+            node = node.parent
+        bottom = top + widget.virtual_region.height
+        return self.scroll_y <= top and bottom <= self.scroll_y + self.size.height
+
     def reveal_focused_soon(self) -> None:
         """Scroll the focused row into view after a layout, so its place is known: a row
         focused as soon as it was built, the first field below a tab's round group, may wait
@@ -377,7 +391,7 @@ class FormBody(RowWindow, VerticalScroll, can_focus=False):
     def _reveal_focused(self) -> None:
         focused = self.screen.focused if self.is_attached else None
         row = self.row_of(focused)
-        if row is None or not row.virtual_region.height or self.can_view_entire(focused):
+        if row is None or not row.virtual_region.height or self._in_view(focused, row):
             return
         if focused is self._top_for:  # kept at the top, where it is with the round group:
             # the top again (left unrevealed, it stayed below the view when something else

@@ -190,13 +190,23 @@ class FocusTargets:
         if isinstance(row, InputRow) and row.children:
             self.screen.set_focus(row.editor, scroll_visible=False)  # type: ignore
             if self.has_class("-fight-view"):  # type: ignore[attr-defined]
-                # F10 from a field it hides (Rise's Level): the view's top, the round with
-                # the Odds step, not the Odds heading at the top (with an Accuracy entered
-                # the odds fill the view, and the round heading went above it)
-                self.call_after_refresh(self._fight_view_top)  # type: ignore[attr-defined]
+                poll_until(self, lambda: bool(row.virtual_region.height),  # laid out anew
+                           lambda: self._show_odds_in_fight_view(row),
+                           refreshes=1 + RESUME_TRIES)
             else:
                 (self._odds_heading or row).scroll_visible(top=True, animate=False)
         self.release_keys_after_refresh()
+
+    def _show_odds_in_fight_view(self, row: Widget) -> None:
+        """The fight view's top when the Odds step's first input is in view there (F10 from
+        Rise's Level with an Accuracy entered put the Odds heading at the top, as Ctrl+G
+        does, and the round heading went above the view); else the Odds heading at the top
+        (a terminal too short for both)."""
+        body = self.query_one(FormBody)  # type: ignore[attr-defined]
+        if row.virtual_region.bottom <= body.size.height:
+            body.scroll_home(animate=False, immediate=True)
+        else:
+            (self._odds_heading or row).scroll_visible(top=True, animate=False)
 
     def release_keys_after_refresh(self) -> None:
         """Let the keys held go on to the field focused now, once the rows just built are
