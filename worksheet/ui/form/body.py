@@ -365,11 +365,10 @@ class FormBody(RowWindow, VerticalScroll, can_focus=False):
 
     def _in_view(self, widget: Widget, row: Widget) -> bool:
         """Whether ``widget``, in ``row``, lies within the view at the scroll offset set now.
-        Textual's ``can_view_entire`` reads the places of the last frame drawn: just after a
-        scroll (F10 on Rise scrolled home, then focus moved) it found the field out of view
-        and scrolled away from the top it was at. A place laid out is each widget's line in
-        its parent's content (``virtual_region``, below the parent's padding and border), so
-        the field's line in the body is their sum."""
+        Textual's ``can_view_entire`` reads the last frame's places: just after a scroll (F10
+        on Rise scrolled home, then focus moved) it found the field out of view and scrolled
+        away from the top. Each widget's laid-out line is in its parent's content (below its
+        padding and border), so the field's line in the body is their sum."""
         top, node = row.virtual_region.y, widget
         while node is not row and isinstance(node.parent, Widget):
             top += node.virtual_region.y + node.parent.styles.gutter.top
