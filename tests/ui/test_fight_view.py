@@ -63,3 +63,25 @@ async def test_f10_on_rise_focuses_a_shown_field_when_the_odds_editor_is_late(mo
                     and form in app.screen.focused.ancestors
                     and app.screen.focused.region.height > 0,
                     "a field the fight view shows has focus")
+
+
+async def test_the_odds_rows_place_in_the_whole_form_is_not_taken_for_the_fight_views():
+    """CI once found the view at the form's end after F10 on Rise: the Odds step's scroll
+    was chosen from the Odds row's place in the whole form, before the fight view's layout
+    (the row is shown in both, so it had a place all along). The choice waits until the
+    rows the view hides have left the layout."""
+    app = WorksheetApp(ruleset="rise")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: focused_id(app) == "level", "Level focused at start")
+        form = app.query_one("#rise", SheetForm)
+        form.build_all()
+        await until(pilot, lambda: form._odds_row() is not None
+                    and form._odds_row().virtual_region.height, "the Odds row laid out")
+        odds = form._odds_row()
+        form.add_class("-fight-view")  # as F10 does, before Textual lays it out anew
+        assert odds.virtual_region.height, "its place in the whole form is still there"
+        assert not form._laid_out_as_fight_view(odds)
+        await until(pilot, lambda: form._laid_out_as_fight_view(odds),
+                    "the fight view laid out")
+        body = app.query_one("#rise FormBody", FormBody)
+        assert odds.virtual_region.bottom <= body.size.height  # at 80×24 it fits at the top

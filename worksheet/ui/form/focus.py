@@ -190,12 +190,21 @@ class FocusTargets:
         if isinstance(row, InputRow) and row.children:
             self.screen.set_focus(row.editor, scroll_visible=False)  # type: ignore
             if self.has_class("-fight-view"):  # type: ignore[attr-defined]
-                poll_until(self, lambda: bool(row.virtual_region.height),  # laid out anew
+                poll_until(self, lambda: self._laid_out_as_fight_view(row),
                            lambda: self._show_odds_in_fight_view(row),
                            refreshes=1 + RESUME_TRIES)
             else:
                 (self._odds_heading or row).scroll_visible(top=True, animate=False)
         self.release_keys_after_refresh()
+
+    def _laid_out_as_fight_view(self, row: Widget) -> bool:
+        """Whether ``row`` has its fight-view place: laid out, and the rows the view hides
+        gone from the layout (on Rise the Odds row kept its place in the whole form until
+        then, and a choice made on it scrolled to the form's end, as CI once found)."""
+        body = self.query_one(FormBody)  # type: ignore[attr-defined]
+        hidden = (child for child in body.children if child.has_class("-sheet-only"))
+        return bool(row.virtual_region.height) and all(
+            not child.virtual_region.height for child in hidden)
 
     def _show_odds_in_fight_view(self, row: Widget) -> None:
         """The fight view's top when the Odds step's first input is in view there (F10 from
