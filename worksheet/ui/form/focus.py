@@ -126,7 +126,9 @@ class FocusTargets:
             # once the rule panel is hidden and the rows laid out anew: the top again, if the
             # focused row is in view there (Shadowrun, F10 from Attack dice at 80×24: the
             # body, taller now, kept the focused row centred, the round heading above it)
-            self.call_after_refresh(self._fight_view_top)  # type: ignore[attr-defined]
+            poll_until(self, lambda: self._laid_out_as_fight_view(body.row_of(
+                self.screen.focused)), self._fight_view_top,  # type: ignore[attr-defined]
+                refreshes=1 + RESUME_TRIES, otherwise=self._fight_view_top)
             return
         given, self._fight_view_focus = self._fight_view_focus, None
         odds = self._odds_row()
@@ -197,13 +199,13 @@ class FocusTargets:
                 (self._odds_heading or row).scroll_visible(top=True, animate=False)
         self.release_keys_after_refresh()
 
-    def _laid_out_as_fight_view(self, row: Widget) -> bool:
-        """Whether ``row`` has its fight-view place: laid out, and the rows the view hides
-        gone from the layout (on Rise the Odds row kept its place in the whole form until
-        then, and a choice made on it scrolled to the form's end, as CI once found)."""
+    def _laid_out_as_fight_view(self, row: Widget | None) -> bool:
+        """Whether ``row`` (if any) has its fight-view place: laid out, and the rows the view
+        hides gone from the layout (on Rise the Odds row kept its place in the whole form
+        until then, and a choice made on it scrolled to the form's end, as CI once found)."""
         body = self.query_one(FormBody)  # type: ignore[attr-defined]
         hidden = (child for child in body.children if child.has_class("-sheet-only"))
-        return bool(row.virtual_region.height) and all(
+        return (row is None or bool(row.virtual_region.height)) and all(
             not child.virtual_region.height for child in hidden)
 
     def _show_odds_in_fight_view(self, row: Widget) -> None:
