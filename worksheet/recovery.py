@@ -87,8 +87,12 @@ class Recovery:
                      else recovery_dir() / f"{_host()}-{os.getpid()}.json")
         self.kept_aside: Path | None = None
 
-    def save(self, state: dict[str, Any]) -> None:
+    def save(self, state: dict[str, Any], *, durable: bool = True) -> None:
         """Replace the stored state atomically (temporary file, fsync, rename), mode 0600.
+
+        ``durable=False`` leaves out the fsync: the state then survives the process (a
+        ``kill -9``: the kernel has the data) but not a crash of the machine, and the write
+        costs a tenth of a millisecond instead of however long the disk takes to confirm.
 
         Raises:
             TypeError: ``state`` holds something JSON cannot represent.
@@ -96,19 +100,25 @@ class Recovery:
         """
         import json  # loaded with the first save, not at start (most starts have no file)
 
+        # compact: Python's C encoder (an indent takes the pure-Python one, a third of the
+        # time of a write at every edit)
         data = json.dumps({"worksheet-recovery": 1, "saved": time.time(), "state": state},
-                          ensure_ascii=False, indent=1).encode("utf-8")
+                          ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         folder = self.path.parent
-        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         temporary = folder / f".{self.path.name}.{os.getpid()}.tmp"
-        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW,
-                         0o600)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW
+        try:  # the folder made once, and again if it went meanwhile
+            handle = os.open(temporary, flags, 0o600)
+        except FileNotFoundError:
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            handle = os.open(temporary, flags, 0o600)
         try:
             os.fchmod(handle, 0o600)
             with os.fdopen(handle, "wb") as stream:
                 stream.write(data)
                 stream.flush()
-                os.fsync(stream.fileno())
+                if durable:
+                    os.fsync(stream.fileno())
             os.replace(temporary, self.path)
         except BaseException:
             with contextlib.suppress(OSError):

@@ -106,6 +106,20 @@ def test_restore_works_every_time_across_repeated_kills(run_worksheet, folders):
         assert_restored_73(app, folders)
 
 
+def test_a_kill_right_after_the_edit_shows_keeps_it(run_worksheet, folders):
+    """``kill -9`` as soon as the edit is on the screen, with no wait for the recovery
+    file: the file used to be written only after half a second without edits, so the edit
+    the player had seen was lost. It is written before the edit is painted."""
+    first = run_worksheet("gemstone4")
+    type_dodge_ranks(first, "73")  # returns as soon as "Dodge ranks  73" is on the screen
+    first.signal(signal.SIGKILL)
+    assert first.wait_exit() == -signal.SIGKILL
+    assert folders.recovered_entry("gemstone4", "dodge_ranks") == "73"
+    second = run_worksheet("gemstone4")
+    restore(second)
+    assert_restored_73(second, folders)
+
+
 def asked_after_a_hangup(run_worksheet) -> PtyWorksheet:
     """Type 73 into Dodge ranks, hang up, start again: the program asks to restore."""
     first = run_worksheet("gemstone4")
