@@ -137,12 +137,15 @@ class FocusTargets:
             self.screen.set_focus(given[0], scroll_visible=False)  # type: ignore
         body.reveal_focused_soon()
 
-    def _fight_view_top(self) -> None:
+    def _fight_view_top(self) -> bool:
+        """The fight view's top, if the focused row is in view there; whether it was."""
         body = self.query_one(FormBody)  # type: ignore[attr-defined]
         row = body.row_of(self.screen.focused)  # type: ignore[attr-defined]
         if self.has_class("-fight-view") and (  # type: ignore[attr-defined]
                 row is None or row.virtual_region.bottom <= body.size.height):
-            body.scroll_home(animate=False)
+            body.scroll_home(animate=False, immediate=True)
+            return True
+        return False
 
     def round_moved_order(self) -> list[str]:
         """The round inputs shown in the round group, in order."""
@@ -193,8 +196,7 @@ class FocusTargets:
             self.screen.set_focus(row.editor, scroll_visible=False)  # type: ignore
             if self.has_class("-fight-view"):  # type: ignore[attr-defined]
                 poll_until(self, lambda: self._laid_out_as_fight_view(row),
-                           lambda: self._show_odds_in_fight_view(row),
-                           refreshes=1 + RESUME_TRIES)
+                           self._show_odds_in_fight_view, refreshes=1 + RESUME_TRIES)
             else:
                 (self._odds_heading or row).scroll_visible(top=True, animate=False)
         self.release_keys_after_refresh()
@@ -208,15 +210,13 @@ class FocusTargets:
         return (row is None or bool(row.virtual_region.height)) and all(
             not child.virtual_region.height for child in hidden)
 
-    def _show_odds_in_fight_view(self, row: Widget) -> None:
-        """The fight view's top when the Odds step's first input is in view there (F10 from
-        Rise's Level with an Accuracy entered put the Odds heading at the top, as Ctrl+G
-        does, and the round heading went above the view); else the Odds heading at the top
-        (a terminal too short for both)."""
-        body = self.query_one(FormBody)  # type: ignore[attr-defined]
-        if row.virtual_region.bottom <= body.size.height:
-            body.scroll_home(animate=False, immediate=True)
-        else:
+    def _show_odds_in_fight_view(self) -> None:
+        """The fight view's top when the Odds step's first input, focused, is in view there
+        (F10 from Rise's Level with an Accuracy entered put the Odds heading at the top, as
+        Ctrl+G does, and the round heading went above the view); else the Odds heading at
+        the top (a terminal too short for both)."""
+        row = self._odds_row()
+        if not self._fight_view_top() and row is not None:
             (self._odds_heading or row).scroll_visible(top=True, animate=False)
 
     def release_keys_after_refresh(self) -> None:
