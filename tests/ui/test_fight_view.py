@@ -55,8 +55,7 @@ async def test_f10_on_rise_focuses_a_shown_field_when_the_odds_editor_is_late(mo
     monkeypatch.setattr(FocusTargets, "_odds_editor_made", lambda self: False)
     app = WorksheetApp(ruleset="rise")
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: getattr(app.screen.focused, "id", None) == "level",
-                    "Level focused at start")
+        await until(pilot, lambda: focused_id(app) == "level", "Level focused at start")
         await pilot.press("f10")
         form = app.query_one("#rise", SheetForm)
         await until(pilot, lambda: app.screen.focused in app.screen.focus_chain
